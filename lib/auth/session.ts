@@ -1,0 +1,51 @@
+// Browser sign-in with next-auth (email + password). The session is a signed
+// JWT cookie holding the user id and the organisation in use; route handlers
+// turn it into the same Principal a bearer token gives.
+import type { NextAuthOptions } from 'next-auth';
+import { getServerSession } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { sessionSecret } from '../config';
+import { authenticateUser } from './users';
+
+export const authOptions: NextAuthOptions = {
+  secret: sessionSecret(),
+  session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+  pages: { signIn: '/signin' },
+  providers: [
+    CredentialsProvider({
+      name: 'Email and password',
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(credentials) {
+        if (!credentials?.email || !credentials.password) return null;
+        const found = await authenticateUser(credentials.email, credentials.password);
+        if (!found) return null;
+        return { id: String(found.user.id), email: found.user.email, name: found.user.name, organizationId: found.organizationId };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        token.uid = Number(user.id);
+        token.oid = (user as { organizationId?: number }).organizationId;
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      return { ...session, uid: token.uid, oid: token.oid };
+    },
+  },
+};
+
+export type SessionIdentity = { userId: number; organizationId: number };
+
+/** The signed-in user of this request, or null (also outside a request). */
+export async function currentSessionIdentity(): Promise<SessionIdentity | null> {
+  try {
+    const session = (await getServerSession(authOptions)) as { uid?: number; oid?: number } | null;
+    if (!session?.uid || !session.oid) return null;
+    return { userId: session.uid, organizationId: session.oid };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+// The one Prisma client of the process. Two clients are generated (SQLite
+// and PostgreSQL, see scripts/prisma-generate.mjs) so one build serves both;
+// DATABASE_URL picks one at run time. Code is typed against the SQLite
+// client, which keeps it to what both databases support.
+import { PrismaClient as SqliteClient } from './generated/sqlite/client';
+import { PrismaClient as PostgresClient } from './generated/postgresql/client';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { appConfig } from '../config';
+
+export type Db = SqliteClient;
+export type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+export { Prisma } from './generated/sqlite/client';
+
+const globalForDb = globalThis as unknown as { __ksDb?: Db };
+
+export function createDb(databaseUrl = appConfig().databaseUrl): Db {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
+    // Same models and same query API; only the provider-specific extras differ.
+    return client as unknown as Db;
+  }
+  // better-sqlite3 waits up to `timeout` ms for a lock held by another process.
+  return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: databaseUrl, timeout: 10_000 }) });
+}
+
+export function db(): Db {
+  globalForDb.__ksDb ??= createDb();
+  return globalForDb.__ksDb;
+}
+
+export function isPostgres(): boolean {
+  return appConfig().databaseProvider === 'postgresql';
+}

@@ -1,0 +1,78 @@
+// Contents: named items with a source, inside a subject of a dataset.
+import { db } from '../db/client';
+import { badRequest, notFound } from '../http/errors';
+import { findDataset } from './datasets';
+import { findSubject } from './subjects';
+import { contentDetail, contentRecord, subjectRecord, type ContentWithSubject } from './serializers';
+
+export async function findContent(projectId: number, contentId: number) {
+  const content = await db().content.findFirst({ where: { id: contentId, dataset: { projectId } } });
+  if (!content) throw notFound(`Content ${contentId} not found`);
+  return content;
+}
+
+export async function listContents(projectId: number, datasetId: number) {
+  await findDataset(projectId, datasetId);
+  const rows = await db().content.findMany({ where: { datasetId }, orderBy: { id: 'asc' } });
+  return rows.map(contentRecord);
+}
+
+export async function listContentsFull(projectId: number, datasetId: number): Promise<ContentWithSubject[]> {
+  await findDataset(projectId, datasetId);
+  const rows = await db().content.findMany({ where: { datasetId }, orderBy: { id: 'asc' }, include: { subject: true } });
+  return rows.map((c) => ({ ...contentRecord(c), subject: subjectRecord(c.subject) }));
+}
+
+export async function getContentDetail(projectId: number, contentId: number) {
+  const content = await findContent(projectId, contentId);
+  const passageCount = await db().passage.count({ where: { contentId } });
+  return contentDetail(content, passageCount);
+}
+
+export type ContentInput = { name: string; source: string; media_video?: string | null; media_image?: string | null };
+
+export async function updateContent(projectId: number, contentId: number, input: ContentInput) {
+  await findContent(projectId, contentId);
+  const content = await db().content.update({
+    where: { id: contentId },
+    data: {
+      name: input.name,
+      source: input.source,
+      ...(input.media_video !== undefined ? { mediaVideo: input.media_video } : {}),
+      ...(input.media_image !== undefined ? { mediaImage: input.media_image } : {}),
+    },
+  });
+  return contentRecord(content);
+}
+
+export async function createContent(projectId: number, datasetId: number, input: ContentInput & { subject_id: number }) {
+  await findDataset(projectId, datasetId);
+  const subject = await findSubject(projectId, input.subject_id);
+  if (subject.datasetId !== datasetId) throw badRequest(`subject_id: subject ${subject.id} belongs to another dataset`);
+  const content = await db().content.create({
+    data: {
+      datasetId,
+      subjectId: subject.id,
+      name: input.name,
+      source: input.source,
+      mediaVideo: input.media_video ?? null,
+      mediaImage: input.media_image ?? null,
+    },
+  });
+  return contentDetail(content, 0);
+}
+
+/** Deletes the content and its passages; its tokens go back to the organisation. */
+export async function deleteContent(projectId: number, organizationId: number, contentId: number) {
+  const content = await findContent(projectId, contentId);
+  await db().$transaction(async (tx) => {
+    await tx.content.delete({ where: { id: contentId } });
+    await tx.organization.update({ where: { id: organizationId }, data: { indexedTokens: { decrement: content.tokenCount } } });
+  });
+}
+
+export async function listPassages(projectId: number, contentId: number) {
+  await findContent(projectId, contentId);
+  const rows = await db().passage.findMany({ where: { contentId }, orderBy: { position: 'asc' } });
+  return rows.map((p) => ({ id: p.id, position: p.position, heading: p.heading, text: p.text, answer: p.answer, token_count: p.tokenCount }));
+}

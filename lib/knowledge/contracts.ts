@@ -1,0 +1,28 @@
+// Request contracts of the knowledge endpoints.
+import { z } from 'zod';
+import { name } from '../http/schemas';
+
+const optionalUrlish = (field: string) => z.string({ message: `${field} must be a string` }).max(2000, `${field} must be at most 2000 characters`).nullable().optional();
+
+export const datasetCreateBody = z.object({
+  name: name('name'),
+  description: z.string({ message: 'description must be a string' }).max(2000).optional(),
+});
+
+/** PUT /searcher/v1/datasets/{id}: the spec requires `name`. */
+export const datasetUpdateBody = datasetCreateBody;
+
+export const subjectBody = z.object({ name: name('name') });
+
+/** PUT /searcher/v1/contents/{id}: name and source required; media links optional. */
+export const contentUpdateBody = z.object({
+  name: name('name', 500),
+  source: z.string({ message: 'source is required and must be a string' }).max(2000, 'source must be at most 2000 characters'),
+  media_video: optionalUrlish('media_video'),
+  media_image: optionalUrlish('media_image'),
+});
+
+export const contentCreateBody = contentUpdateBody.extend({
+  subject_id: z.number({ message: 'subject_id is required and must be an integer' }).int('subject_id must be an integer').positive('subject_id must be a positive integer'),
+  source: z.string({ message: 'source must be a string' }).max(2000).default(''),
+});
