@@ -1,0 +1,168 @@
+// GET /api/v1/threads: conversation threads with every interaction.
+// A thread is dated by its start (the conversation's created_at). The other
+// filters are on interactions: a thread matches when one of its interactions
+// matches all of them; `feedback=false` means no interaction of the thread
+// has feedback. Matching threads come back whole, newest first. The page of
+// conversation ids is found first (index on project_id, created_at), then
+// only their interactions are read.
+import { db, Prisma } from '../db/client';
+import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
+import { THREADS_DEFAULT_LIMIT } from './contracts';
+import { MIN_DATE, endOfDayExclusive, resolveRange, startOfDay } from './periods';
+import { projectScopeSql, type ReportScope } from './scope';
+
+export type ThreadFilter = {
+  start: string;
+  end: string | null;
+  question?: string;
+  evaluation?: readonly string[];
+  feedback?: boolean;
+  datamodelNames?: readonly string[];
+  datamodelIds?: readonly number[];
+  interactionTypes?: readonly string[];
+};
+
+const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
+
+export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Promise<ThreadsPage> {
+  const range = resolveRange(query, { start: MIN_DATE, end: null });
+  const filter: ThreadFilter = {
+    ...range,
+    question: query.question,
+    evaluation: query.evaluation,
+    feedback: query.feedback,
+    datamodelNames: query.datamodel,
+    interactionTypes: query.interaction_types,
+  };
+  const limit = query.limit ?? THREADS_DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  const [count, results] = await Promise.all([countThreads(scope, filter), readThreads(scope, filter, limit, offset)]);
+  return { count, next: offset + results.length < count, previous: offset > 0, results };
+}
+
+export async function countThreads(scope: ReportScope, filter: ThreadFilter): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM conversations c WHERE ${whereOf(scope, filter)}`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of matching threads, newest first, each with all its interactions. */
+export async function readThreads(scope: ReportScope, filter: ThreadFilter, limit: number, offset: number): Promise<Thread[]> {
+  const ids = await db().$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM conversations c WHERE ${whereOf(scope, filter)}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  if (ids.length === 0) return [];
+  const conversations = await db().conversation.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    include: { project: { select: { name: true } }, interactions: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
+  const byId = new Map(conversations.map((c) => [c.id, c]));
+  return ids.flatMap(({ id }) => {
+    const c = byId.get(id);
+    if (!c) return [];
+    return [
+      {
+        conversation_id: c.id,
+        conversation_identifier: c.identifier,
+        created_at: c.createdAt.toISOString(),
+        updated_at: c.updatedAt.toISOString(),
+        interactions: c.interactions.map((i) => serializeInteraction(i, c.project.name)),
+      },
+    ];
+  });
+}
+
+function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
+  const where = [projectScopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
+  if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
+  const on: Prisma.Sql[] = [];
+  if (filter.question) on.push(Prisma.sql`LOWER(i.question) LIKE ${`%${escapeLike(filter.question.toLowerCase())}%`} ESCAPE '\\'`);
+  if (filter.evaluation?.length) on.push(Prisma.sql`i.evaluation IN (${Prisma.join(filter.evaluation)})`);
+  if (filter.datamodelNames?.length) on.push(Prisma.sql`i.datamodel_name IN (${Prisma.join(filter.datamodelNames)})`);
+  if (filter.datamodelIds) on.push(filter.datamodelIds.length ? Prisma.sql`i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`1 = 0`);
+  if (filter.interactionTypes?.length) on.push(Prisma.sql`i.type IN (${Prisma.join(filter.interactionTypes)})`);
+  const hasFeedback = Prisma.sql`i.feedback IS NOT NULL AND i.feedback <> ''`;
+  if (filter.feedback === true) on.push(hasFeedback);
+  if (on.length) where.push(Prisma.sql`EXISTS (SELECT 1 FROM interactions i WHERE i.conversation_id = c.id AND ${Prisma.join(on, ' AND ')})`);
+  if (filter.feedback === false) where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM interactions i WHERE i.conversation_id = c.id AND ${hasFeedback})`);
+  return Prisma.join(where, ' AND ');
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+type InteractionRow = {
+  id: number;
+  identifier: string;
+  projectId: number;
+  type: string;
+  question: string;
+  content: string;
+  datamodelName: string;
+  datasetName: string;
+  generativeModelName: string;
+  presetId: number | null;
+  presetName: string;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  totalTokensWithFee: number;
+  evaluation: string | null;
+  feedback: string | null;
+  feedbackOptions: string | null;
+  userName: string;
+  userEmail: string;
+  extra: string;
+  search: string;
+  userPrompt: string;
+  templatePrompt: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function serializeInteraction(i: InteractionRow, projectName: string): InteractionRecord {
+  return {
+    identifier: i.identifier,
+    type: i.type,
+    interaction_type: DISPLAY_TYPE[i.type] ?? i.type,
+    question: i.question,
+    content: i.content,
+    datamodel: i.datamodelName,
+    dataset: i.datasetName,
+    generative_model: i.generativeModelName,
+    preset: i.presetName,
+    preset_id: i.presetId,
+    project_id: i.projectId,
+    project_name: projectName,
+    total_tokens: i.totalTokens,
+    total_tokens_with_fee: i.totalTokensWithFee,
+    prompt_tokens: i.promptTokens,
+    completion_tokens: i.completionTokens,
+    evaluation: i.evaluation as Evaluation | null,
+    feedback: i.feedback,
+    feedback_options: feedbackOptionsOf(i.feedbackOptions),
+    user: { name: i.userName, email: i.userEmail },
+    api_call_id: i.id,
+    created_at: i.createdAt.toISOString(),
+    updated_at: i.updatedAt.toISOString(),
+    extra: asObject(parseJson(i.extra, {})),
+    search: asObject(parseJson(i.search, {})),
+    user_prompt: i.userPrompt,
+    template_prompt: i.templatePrompt,
+  };
+}
+
+function feedbackOptionsOf(text: string | null): string[] | null {
+  if (text === null) return null;
+  const value = parseJson(text, null);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
+}
+
+function parseJson(text: string, fallback: unknown): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
