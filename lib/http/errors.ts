@@ -3,7 +3,7 @@
 // an error into a status and a {detail} body.
 import { Prisma } from '../db/client';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'internal';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'internal' | 'bad_gateway' | 'gateway_timeout';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -14,6 +14,8 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,
+  bad_gateway: 502,
+  gateway_timeout: 504,
 };
 
 export class ApiError extends Error {
@@ -35,6 +37,10 @@ export const unauthorized = (detail: string) => new ApiError('unauthorized', det
 export const forbidden = (detail: string) => new ApiError('forbidden', detail);
 export const notFound = (detail: string) => new ApiError('not_found', detail);
 export const conflict = (detail: string) => new ApiError('conflict', detail);
+/** An upstream service (a language-model provider) failed or answered nonsense. */
+export const badGateway = (detail: string) => new ApiError('bad_gateway', detail);
+/** An upstream service did not answer in time. */
+export const gatewayTimeout = (detail: string) => new ApiError('gateway_timeout', detail);
 
 export function errorJson(status: number, detail: string, requestId: string): Response {
   return Response.json({ detail }, { status, headers: { 'x-request-id': requestId } });
