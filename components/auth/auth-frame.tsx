@@ -1,0 +1,21 @@
+import { Search } from 'lucide-react';
+import Link from 'next/link';
+
+/** The centred card of pages outside the shell: sign-in, 403, landing. */
+export function AuthFrame({ title, subtitle, children, wide = false }: { title: string; subtitle?: React.ReactNode; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-10">
+      <Link href="/" className="mb-6 flex items-center gap-2 rounded-md text-lg font-semibold text-slate-900">
+        <span className="flex size-8 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
+          <Search className="size-4" />
+        </span>
+        Knowledge Search
+      </Link>
+      <div className={`w-full ${wide ? 'max-w-xl' : 'max-w-sm'} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}>
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+// The signed-in frame of every page: header (organisation, project, user
+// menu), side navigation filtered by role, collapsible into a drawer on
+// phones. Pages a role may not open are replaced by the /forbidden page.
+import { Menu, Search, X } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { ApiClientError } from '@/components/api/client';
+import { ErrorState } from '@/components/ui/states';
+import { Skeleton, Spinner } from '@/components/ui/spinner';
+import { ToastProvider } from '@/components/ui/toast';
+import { mayOpen } from './access';
+import { Nav } from './nav';
+import { OrganizationPicker, ProjectPicker } from './pickers';
+import { UserMenu } from './user-menu';
+import { useMe } from './use-me';
+
+function Brand() {
+  return (
+    <Link href="/console" className="flex items-center gap-2 rounded-md font-semibold text-slate-900">
+      <span className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
+        <Search className="size-4" />
+      </span>
+      <span className="hidden sm:inline">Knowledge Search</span>
+    </Link>
+  );
+}
+
+export function AppShell({ children }: { children: React.ReactNode }) {
+  const me = useMe();
+  const pathname = usePathname() ?? '';
+  const router = useRouter();
+  const [drawer, setDrawer] = useState(false);
+
+  const refused = me.data ? !mayOpen(pathname, me.data) : false;
+  useEffect(() => {
+    if (refused) router.replace(`/forbidden?from=${encodeURIComponent(pathname)}`);
+  }, [refused, pathname, router]);
+  useEffect(() => {
+    if (me.error instanceof ApiClientError && me.error.status === 401) router.replace(`/signin?callbackUrl=${encodeURIComponent(pathname)}`);
+  }, [me.error, pathname, router]);
+  useEffect(() => setDrawer(false), [pathname]);
+
+  return (
+    <ToastProvider>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4">
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label={drawer ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={drawer}
+            aria-controls="side-nav"
+            onClick={() => setDrawer((v) => !v)}
+          >
+            {drawer ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
+          <Brand />
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-2 sm:gap-3">
+            {me.data ? (
+              <>
+                <OrganizationPicker me={me.data} className="hidden min-w-0 md:inline-flex" />
+                <span className="hidden text-slate-300 md:inline" aria-hidden="true">/</span>
+                <ProjectPicker me={me.data} className="min-w-0" />
+                <UserMenu me={me.data} />
+              </>
+            ) : (
+              <Skeleton className="h-8 w-40" />
+            )}
+          </div>
+        </header>
+        <div className="flex flex-1">
+          {drawer ? <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
+          <aside
+            id="side-nav"
+            className={`${drawer ? 'block' : 'hidden'} fixed inset-y-0 left-0 top-14 z-20 w-64 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:sticky lg:block lg:h-[calc(100vh-3.5rem)] lg:w-56 lg:shrink-0`}
+          >
+            {me.data ? (
+              <>
+                <div className="mb-4 md:hidden">
+                  <OrganizationPicker me={me.data} />
+                </div>
+                <Nav me={me.data} onNavigate={() => setDrawer(false)} />
+              </>
+            ) : (
+              <div className="space-y-3">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-8 w-full" />
+                <Skeleton className="h-8 w-full" />
+              </div>
+            )}
+          </aside>
+          <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            {me.isPending ? (
+              <div className="flex justify-center py-24 text-indigo-600">
+                <Spinner className="size-8" label="Loading your workspace" />
+              </div>
+            ) : me.error ? (
+              <ErrorState error={me.error} title="Could not load your workspace" onRetry={() => void me.refetch()} />
+            ) : refused ? null : (
+              children
+            )}
+          </main>
+        </div>
+      </div>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,12 @@
+// The shared building blocks of every page.
+export { cn } from './cn';
+export { Button, type ButtonProps } from './button';
+export { Card, CardHeader, CardBody, PageHeader } from './card';
+export { Badge } from './badge';
+export { Spinner, Skeleton, LoadingBlock } from './spinner';
+export { EmptyState, ErrorState, errorMessage } from './states';
+export { Dialog, ConfirmDialog } from './dialog';
+export { Field, Input, Textarea, Select } from './field';
+export { ToastProvider, useToast } from './toast';
+export { CopyButton } from './copy-button';
+export { formatNumber, formatPercent, formatDate, formatDateTime } from './format';

@@ -1,0 +1,42 @@
+'use client';
+import { AlertTriangle, Inbox, RefreshCw } from 'lucide-react';
+import { ApiClientError } from '@/components/api/client';
+import { Button } from './button';
+import { cn } from './cn';
+
+/** Nothing to show yet, with a hint of what to do next. */
+export function EmptyState({ title, description, icon, action, className }: { title: string; description?: React.ReactNode; icon?: React.ReactNode; action?: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center', className)}>
+      <div className="mb-3 text-slate-400" aria-hidden="true">{icon ?? <Inbox className="size-8" />}</div>
+      <p className="font-medium text-slate-800">{title}</p>
+      {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
+      {action ? <div className="mt-4">{action}</div> : null}
+    </div>
+  );
+}
+
+/** The message of any error, preferring the API's own {detail}. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiClientError) return error.detail;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong';
+}
+
+/** A failed load: says what the server said and offers to try again. */
+export function ErrorState({ error, title = 'Could not load this', onRetry, className }: { error: unknown; title?: string; onRetry?: () => void; className?: string }) {
+  return (
+    <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center', className)}>
+      <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{title}</p>
+        <p className="mt-0.5 break-words text-red-700">{errorMessage(error)}</p>
+      </div>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          <RefreshCw className="size-4" aria-hidden="true" /> Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
