@@ -6,6 +6,7 @@ import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { sessionSecret } from '../config';
 import { authenticateUser } from './users';
+import { db } from '../db/client';
 
 export const authOptions: NextAuthOptions = {
   secret: sessionSecret(),
@@ -24,10 +25,17 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    async jwt({ token, user }) {
+    async jwt({ token, user, trigger, session }) {
       if (user) {
         token.uid = Number(user.id);
         token.oid = (user as { organizationId?: number }).organizationId;
+      }
+      // The shell's organisation picker: switch only to an organisation the
+      // user is a member of (the request body is the client's word).
+      const requested = (session as { organizationId?: unknown } | undefined)?.organizationId;
+      if (trigger === 'update' && typeof requested === 'number' && typeof token.uid === 'number') {
+        const membership = await db().membership.findUnique({ where: { userId_organizationId: { userId: token.uid, organizationId: requested } } });
+        if (membership) token.oid = requested;
       }
       return token;
     },
