@@ -9,7 +9,7 @@ import { db, Prisma } from '../db/client';
 import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
 import { THREADS_DEFAULT_LIMIT } from './contracts';
 import { MIN_DATE, endOfDayExclusive, resolveRange, startOfDay } from './periods';
-import { projectScopeSql, type ReportScope } from './scope';
+import { projectScopeSql, scopeSql, type ReportScope } from './scope';
 
 export type ThreadFilter = {
   start: string;
@@ -74,16 +74,20 @@ export async function readThreads(scope: ReportScope, filter: ThreadFilter, limi
 function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
   const where = [projectScopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
   if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
-  const on: Prisma.Sql[] = [];
+  const on: Prisma.Sql[] = [scopeSql(scope, 'i')];
   if (filter.question) on.push(Prisma.sql`LOWER(i.question) LIKE ${`%${escapeLike(filter.question.toLowerCase())}%`} ESCAPE '\\'`);
   if (filter.evaluation?.length) on.push(Prisma.sql`i.evaluation IN (${Prisma.join(filter.evaluation)})`);
   if (filter.datamodelNames?.length) on.push(Prisma.sql`i.datamodel_name IN (${Prisma.join(filter.datamodelNames)})`);
   if (filter.datamodelIds) on.push(filter.datamodelIds.length ? Prisma.sql`i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`1 = 0`);
   if (filter.interactionTypes?.length) on.push(Prisma.sql`i.type IN (${Prisma.join(filter.interactionTypes)})`);
+  // Written exactly as the partial index's condition so both databases use it.
   const hasFeedback = Prisma.sql`i.feedback IS NOT NULL AND i.feedback <> ''`;
   if (filter.feedback === true) on.push(hasFeedback);
-  if (on.length) where.push(Prisma.sql`EXISTS (SELECT 1 FROM interactions i WHERE i.conversation_id = c.id AND ${Prisma.join(on, ' AND ')})`);
-  if (filter.feedback === false) where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM interactions i WHERE i.conversation_id = c.id AND ${hasFeedback})`);
+  // A set of conversation ids, not a correlated EXISTS: a selective filter
+  // (evaluation, feedback) is read from its index once instead of probing
+  // every thread of the period.
+  if (on.length > 1) where.push(Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${Prisma.join(on, ' AND ')})`);
+  if (filter.feedback === false) where.push(Prisma.sql`c.id NOT IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND ${hasFeedback})`);
   return Prisma.join(where, ' AND ');
 }
 

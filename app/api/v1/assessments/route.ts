@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { assessmentBody } from '@/lib/assessments/contracts';
+import { recordAssessment } from '@/lib/assessments/record';
+
+// API keys (clients rate right after searching), user tokens and sessions.
+export const POST = route({ family: 'assessments', body: assessmentBody }, ({ principal, body }) => recordAssessment(principal, body));

@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { creditsQuery } from '@/lib/reports/contracts';
+import { creditsReport } from '@/lib/reports/credits';
+import { reportScope } from '@/lib/reports/scope';
+
+export const GET = route({ family: 'reports', report: 'credits_resume', query: creditsQuery }, ({ principal, query }) => creditsReport(reportScope(principal), query));

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { overviewQuery } from '@/lib/reports/contracts';
+import { overviewReport } from '@/lib/reports/overview';
+import { reportScope } from '@/lib/reports/scope';
+
+export const GET = route({ family: 'reports', report: 'overview', query: overviewQuery }, ({ principal, query }) =>
+  overviewReport(reportScope(principal), principal.email, query),
+);

@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { threadsQuery } from '@/lib/reports/contracts';
+import { threadsReport } from '@/lib/reports/threads';
+import { reportScope } from '@/lib/reports/scope';
+
+export const GET = route({ family: 'reports', report: 'threads', query: threadsQuery }, ({ principal, query }) => threadsReport(reportScope(principal), query));

@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { tokensQuery } from '@/lib/reports/contracts';
+import { tokensReport } from '@/lib/reports/tokens';
+import { reportScope } from '@/lib/reports/scope';
+
+export const GET = route({ family: 'reports', report: 'token_resume', query: tokensQuery }, ({ principal, query }) => tokensReport(reportScope(principal), query));

@@ -1,0 +1,75 @@
+// Storing a user's rating of an answer. The assessment is linked to the
+// interaction it rates (by identifier, else by conversation + question) and
+// copies evaluation, feedback and reasons onto that interaction, so the
+// threads report shows them; both writes happen in one transaction.
+import { db, type Tx } from '../db/client';
+import { notFound } from '../http/errors';
+import type { Principal } from '../auth/principal';
+import type { AssessmentCreated } from '../reports/contracts';
+import type { AssessmentBody } from './contracts';
+
+export async function recordAssessment(principal: Principal, body: AssessmentBody): Promise<AssessmentCreated> {
+  const projectId = await projectOfAssessment(principal, body);
+  return db().$transaction(async (tx) => {
+    const interactionId = await linkedInteraction(tx, projectId, body);
+    const negativeOpinions = body.extra?.negative_opinions;
+    const data = {
+      projectId,
+      question: body.question,
+      answers: JSON.stringify(body.answers),
+      generativeAnswer: body.generativeAnswer,
+      modelId: body.modelId,
+      datasetId: body.datasetId,
+      evaluation: body.evaluation,
+      feedback: body.feedback ?? null,
+      extra: JSON.stringify(body.extra ?? {}),
+    };
+    if (interactionId === null) return { id: (await tx.assessment.create({ data, select: { id: true } })).id };
+    await tx.interaction.update({
+      where: { id: interactionId },
+      data: {
+        evaluation: body.evaluation,
+        feedback: body.feedback ?? null,
+        feedbackOptions: negativeOpinions?.length ? JSON.stringify(negativeOpinions) : null,
+      },
+    });
+    // A second rating of the same interaction replaces the first (same id).
+    const saved = await tx.assessment.upsert({ where: { interactionId }, create: { ...data, interactionId }, update: data, select: { id: true } });
+    return { id: saved.id };
+  });
+}
+
+/**
+ * The project the rating belongs to. API keys and sessions have one; a user
+ * token spans the organisation, so the dataset's project is used. Either way
+ * the dataset (and the datamodel, unless 0) must be of the caller's
+ * organisation and project: 404 otherwise.
+ */
+async function projectOfAssessment(principal: Principal, body: AssessmentBody): Promise<number> {
+  const dataset = await db().dataset.findFirst({
+    where: { id: body.datasetId, project: { organizationId: principal.organizationId }, ...(principal.projectId !== null ? { projectId: principal.projectId } : {}) },
+    select: { projectId: true },
+  });
+  if (!dataset) throw notFound(`Dataset ${body.datasetId} not found`);
+  if (body.modelId !== 0) {
+    const datamodel = await db().datamodel.findFirst({ where: { id: body.modelId, projectId: dataset.projectId }, select: { id: true } });
+    if (!datamodel) throw notFound(`Datamodel ${body.modelId} not found`);
+  }
+  return dataset.projectId;
+}
+
+/** The interaction rated, only ever one of `projectId`; null when none can be told. */
+async function linkedInteraction(tx: Tx, projectId: number, body: AssessmentBody): Promise<number | null> {
+  if (body.identifier) {
+    const found = await tx.interaction.findFirst({ where: { identifier: body.identifier, projectId }, select: { id: true } });
+    if (!found) throw notFound(`Interaction ${body.identifier} not found`);
+    return found.id;
+  }
+  if (!body.conversation) return null;
+  const latest = await tx.interaction.findFirst({
+    where: { conversationId: body.conversation, projectId, question: body.question },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { id: true },
+  });
+  return latest?.id ?? null;
+}
