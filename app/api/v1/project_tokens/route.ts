@@ -1,0 +1,15 @@
+import { route } from '@/lib/http/route';
+import { createProjectToken, listProjectTokens } from '@/lib/auth/keys';
+import { keyCreateBody } from '@/lib/console/contracts';
+import { managedProjectId, requireManager } from '@/lib/console/workspace';
+
+export const GET = route({ family: 'management' }, async ({ principal, request }) => {
+  requireManager(principal);
+  return listProjectTokens(await managedProjectId(principal, request));
+});
+
+export const POST = route({ family: 'management', body: keyCreateBody }, async ({ principal, request, body }) => {
+  requireManager(principal);
+  const created = await createProjectToken(await managedProjectId(principal, request), { name: body.name, expiresAt: body.expires_at ?? null });
+  return Response.json(created, { status: 201 });
+});

@@ -1,0 +1,72 @@
+// The caller's own conversations in a project, with their turns, for the
+// console's thread list. Only threads whose questions the caller asked.
+import { db } from '../db/client';
+
+export type ConversationTurn = {
+  identifier: string;
+  type: string;
+  question: string;
+  answer: string;
+  datamodel: string;
+  dataset: string;
+  preset: string;
+  datamodel_id: number | null;
+  dataset_id: number | null;
+  total_tokens: number;
+  evaluation: string | null;
+  feedback: string | null;
+  search: unknown;
+  created_at: string;
+};
+
+export type ConversationItem = {
+  id: string;
+  title: string;
+  origin: string;
+  created_at: string;
+  updated_at: string;
+  turns: ConversationTurn[];
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export async function listOwnConversations(projectId: number, email: string, options: { limit: number; offset: number; origin?: string }): Promise<ConversationItem[]> {
+  const conversations = await db().conversation.findMany({
+    where: { projectId, ...(options.origin ? { origin: options.origin } : {}), OR: [{ userEmail: email }, { interactions: { some: { userEmail: email } } }] },
+    orderBy: { updatedAt: 'desc' },
+    skip: options.offset,
+    take: options.limit,
+    include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
+  });
+  return conversations
+    .filter((c) => c.interactions.length > 0)
+    .map((c) => ({
+      id: c.id,
+      title: c.interactions[0].question,
+      origin: c.origin,
+      created_at: c.createdAt.toISOString(),
+      updated_at: c.updatedAt.toISOString(),
+      turns: c.interactions.map((i) => ({
+        identifier: i.identifier,
+        type: i.type,
+        question: i.question,
+        answer: i.content,
+        datamodel: i.datamodelName,
+        dataset: i.datasetName,
+        preset: i.presetName,
+        datamodel_id: i.datamodelId,
+        dataset_id: i.datasetId,
+        total_tokens: i.totalTokens,
+        evaluation: i.evaluation,
+        feedback: i.feedback,
+        search: parseJson(i.search),
+        created_at: i.createdAt.toISOString(),
+      })),
+    }));
+}

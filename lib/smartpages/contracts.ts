@@ -1,0 +1,41 @@
+// Request contracts of the smartpage endpoints.
+import { z } from 'zod';
+import { name } from '../http/schemas';
+
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+const slug = z
+  .string({ message: 'slug must be a string' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, 'slug must be 3 to 60 characters: lowercase letters, digits and inner hyphens');
+
+const users = z
+  .array(z.string().trim().toLowerCase().email('users must be e-mail addresses'), { message: 'users must be a list of e-mail addresses' })
+  .max(1000);
+
+export const smartpageCreateBody = z.strictObject({
+  name: name('name'),
+  datamodel_id: z.number({ message: 'datamodel_id is required and must be an integer' }).int().positive(),
+  slug: slug.optional(),
+  visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).default('public'),
+  users: users.default([]),
+});
+
+export const smartpageUpdateBody = z.strictObject({
+  name: name('name').optional(),
+  datamodel_id: z.number({ message: 'datamodel_id must be an integer' }).int().positive().optional(),
+  slug: slug.optional(),
+  visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).optional(),
+  users: users.optional(),
+});
+
+export type SmartpageCreate = z.infer<typeof smartpageCreateBody>;
+export type SmartpageUpdate = z.infer<typeof smartpageUpdateBody>;
+
+/** The public page's question: the datamodel is the smartpage's own. */
+export const smartpageSearchBody = z.object({
+  question: name('question', 4000),
+  conversation: z.string().max(100).optional(),
+});
