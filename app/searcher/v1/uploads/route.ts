@@ -1,0 +1,7 @@
+// GET /searcher/v1/uploads?limit&offset: the project's uploads, newest first.
+import { route } from '@/lib/http/route';
+import { projectOf } from '@/lib/auth/principal';
+import { uploadListQuery } from '@/lib/ingest/contracts';
+import { listUploads } from '@/lib/ingest/uploads';
+
+export const GET = route({ family: 'knowledge', query: uploadListQuery }, async ({ principal, query }) => listUploads(projectOf(principal), query));

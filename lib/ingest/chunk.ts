@@ -1,0 +1,140 @@
+// Splits a parsed document into passages of bounded token size. Passages
+// break on paragraph boundaries when they can, else on sentence boundaries,
+// and only a sentence longer than a whole passage is cut between words.
+// Consecutive passages of one section share their last/first sentences
+// (the overlap) so an answer that straddles a break is still found whole.
+// The heading path of a section goes with each of its passages, and its
+// tokens count towards the bound because it is indexed too.
+import type { ParsedDocument, Section } from './document';
+
+export type ChunkOptions = { maxTokens: number; overlapTokens: number };
+export type Chunk = { heading: string; text: string; answer: string; tokenCount: number };
+export type TokenCounter = (text: string) => number;
+
+const HEADING_SEPARATOR = ' › ';
+const MAX_HEADING_CHARS = 300;
+
+export function chunkDocument(doc: ParsedDocument, options: ChunkOptions, count: TokenCounter): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const section of doc.sections) chunks.push(...chunkSection(section, options, count));
+  for (const row of doc.qa) {
+    // A question–answer row is one passage whatever its length: splitting it would separate the answer from its question.
+    chunks.push({ heading: '', text: row.question, answer: row.answer, tokenCount: count(row.question) + count(row.answer) });
+  }
+  return chunks;
+}
+
+type Unit = { text: string; tokens: number; joiner: string };
+
+function chunkSection(section: Section, options: ChunkOptions, count: TokenCounter): Chunk[] {
+  const heading = headingOf(section.heading, count, options.maxTokens);
+  const headingTokens = heading ? count(heading) : 0;
+  const budget = Math.max(16, options.maxTokens - headingTokens);
+  const overlap = Math.min(options.overlapTokens, Math.floor(budget / 2));
+  const units = section.paragraphs.flatMap((p) => unitsOf(p, budget, count));
+  const chunks: Chunk[] = [];
+  let current: Unit[] = [];
+  let size = 0;
+  const emit = () => {
+    const text = current.map((u, i) => (i === 0 ? u.text : u.joiner + u.text)).join('');
+    chunks.push({ heading, text, answer: '', tokenCount: headingTokens + count(text) });
+  };
+  for (const unit of units) {
+    const cost = unit.tokens + (current.length ? 1 : 0);
+    if (current.length && size + cost > budget) {
+      emit();
+      current = tail(current, overlap, budget - unit.tokens - 1);
+      size = current.reduce((sum, u, i) => sum + u.tokens + (i ? 1 : 0), 0);
+    }
+    size += unit.tokens + (current.length ? 1 : 0);
+    current.push(unit);
+  }
+  if (current.length) emit();
+  return chunks.flatMap((chunk) => fit(chunk, options.maxTokens, headingTokens, count));
+}
+
+/** Trailing units of the passage just emitted, up to `overlap` tokens and never so many that the next unit would not fit. */
+function tail(units: Unit[], overlap: number, room: number): Unit[] {
+  const limit = Math.min(overlap, room);
+  const kept: Unit[] = [];
+  let size = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const cost = units[i].tokens + 1;
+    if (size + cost > limit) break;
+    kept.unshift(units[i]);
+    size += cost;
+  }
+  // The first kept unit now starts a passage: a paragraph joiner would leave it hanging.
+  return kept.map((u, i) => (i === 0 ? { ...u, joiner: '' } : u));
+}
+
+/** A paragraph as one unit, or as sentences (or word runs) when it alone passes the budget. */
+function unitsOf(paragraph: string, budget: number, count: TokenCounter): Unit[] {
+  const tokens = count(paragraph);
+  if (tokens <= budget) return [{ text: paragraph, tokens, joiner: '\n\n' }];
+  const units: Unit[] = [];
+  sentencesOf(paragraph).forEach((sentence, i) => {
+    const joiner = i === 0 ? '\n\n' : ' ';
+    const n = count(sentence);
+    if (n <= budget) units.push({ text: sentence, tokens: n, joiner });
+    else wordRuns(sentence, budget, count).forEach((run, j) => units.push({ ...run, joiner: j === 0 ? joiner : ' ' }));
+  });
+  return units;
+}
+
+/** Sentence ends: . ! ? … (and CJK full stops) followed by space; abbreviations of one letter are not ends. */
+export function sentencesOf(text: string): string[] {
+  const parts = text.split(/(?<=(?:[^\s.]{2,}|\d)[.!?…]["')\]]?)\s+(?=\S)|(?<=[。！？])/u);
+  return parts.map((s) => s.trim()).filter(Boolean);
+}
+
+function wordRuns(sentence: string, budget: number, count: TokenCounter): Omit<Unit, 'joiner'>[] {
+  const words = sentence.split(/\s+/).filter(Boolean);
+  const runs: Omit<Unit, 'joiner'>[] = [];
+  let run: string[] = [];
+  for (const word of words) {
+    const candidate = [...run, word].join(' ');
+    if (run.length && count(candidate) > budget) {
+      const text = run.join(' ');
+      runs.push({ text, tokens: count(text) });
+      run = [word];
+    } else run.push(word);
+  }
+  if (run.length) {
+    const text = run.join(' ');
+    runs.push({ text, tokens: count(text) });
+  }
+  // A single "word" longer than the budget (a base64 blob, a long URL) is cut by characters.
+  return runs.flatMap((r) => (r.tokens <= budget ? [r] : hardCut(r.text, budget, count)));
+}
+
+function hardCut(text: string, budget: number, count: TokenCounter): Omit<Unit, 'joiner'>[] {
+  const out: Omit<Unit, 'joiner'>[] = [];
+  let rest = text;
+  while (rest) {
+    let end = Math.min(rest.length, budget * 2);
+    while (end > 1 && count(rest.slice(0, end)) > budget) end = Math.floor(end * 0.8);
+    out.push({ text: rest.slice(0, end), tokens: count(rest.slice(0, end)) });
+    rest = rest.slice(end);
+  }
+  return out;
+}
+
+function headingOf(path: string[], count: TokenCounter, maxTokens: number): string {
+  let heading = path.join(HEADING_SEPARATOR);
+  if (heading.length > MAX_HEADING_CHARS) heading = `…${heading.slice(-MAX_HEADING_CHARS)}`;
+  // A heading may take at most a quarter of a passage.
+  while (heading && count(heading) > maxTokens / 4) heading = `…${heading.slice(Math.ceil(heading.length / 4))}`;
+  return heading;
+}
+
+/** Joining units can merge tokens differently from counting them apart: split the rare passage that ends up over the bound in two. */
+function fit(chunk: Chunk, maxTokens: number, headingTokens: number, count: TokenCounter): Chunk[] {
+  if (chunk.tokenCount <= maxTokens || chunk.text.length < 2) return [chunk];
+  const middle = Math.floor(chunk.text.length / 2);
+  const space = chunk.text.lastIndexOf(' ', middle);
+  const at = space > 0 ? space : middle;
+  return [chunk.text.slice(0, at).trim(), chunk.text.slice(at).trim()]
+    .filter(Boolean)
+    .flatMap((text) => fit({ ...chunk, text, tokenCount: headingTokens + count(text) }, maxTokens, headingTokens, count));
+}

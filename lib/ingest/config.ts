@@ -1,0 +1,75 @@
+// Limits and knobs of the file import, read from the environment at each
+// use (tests change them per case). Defaults are safe for a public service;
+// docs/import.md lists them.
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+const schema = z.object({
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * MB),
+  IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  IMPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  IMPORT_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  IMPORT_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/, 'must be a comma-separated list of port numbers')
+    .default('80,443,8080,8443'),
+  IMPORT_ALLOW_LOOPBACK: z.enum(['0', '1', 'false', 'true']).default('0'),
+  IMPORT_MAX_PDF_PAGES: z.coerce.number().int().positive().default(500),
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * MB),
+  IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(2_000),
+  IMPORT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(4),
+  IMPORT_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
+  IMPORT_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  IMPORT_POLL_MS: z.coerce.number().int().positive().default(1_000),
+  IMPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  IMPORT_PASSAGE_TOKENS: z.coerce.number().int().min(32).max(4000).default(300),
+  IMPORT_PASSAGE_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(1000).default(40),
+});
+
+export type ImportConfig = {
+  maxBytes: number;
+  timeoutMs: number;
+  idleTimeoutMs: number;
+  maxRedirects: number;
+  allowedPorts: number[];
+  allowLoopback: boolean;
+  maxPdfPages: number;
+  maxUnzippedBytes: number;
+  maxZipEntries: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  leaseMs: number;
+  pollMs: number;
+  workers: number;
+  passageTokens: number;
+  overlapTokens: number;
+};
+
+export function importConfig(): ImportConfig {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid import configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const allowedPorts = env.IMPORT_ALLOWED_PORTS.split(',').map((p) => Number(p.trim())).filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
+  return {
+    maxBytes: env.IMPORT_MAX_BYTES,
+    timeoutMs: env.IMPORT_TIMEOUT_MS,
+    idleTimeoutMs: env.IMPORT_IDLE_TIMEOUT_MS,
+    maxRedirects: env.IMPORT_MAX_REDIRECTS,
+    allowedPorts,
+    allowLoopback: env.IMPORT_ALLOW_LOOPBACK === '1' || env.IMPORT_ALLOW_LOOPBACK === 'true',
+    maxPdfPages: env.IMPORT_MAX_PDF_PAGES,
+    maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_BYTES,
+    maxZipEntries: env.IMPORT_MAX_ZIP_ENTRIES,
+    maxAttempts: env.IMPORT_MAX_ATTEMPTS,
+    retryBaseMs: env.IMPORT_RETRY_BASE_MS,
+    leaseMs: env.IMPORT_LEASE_MS,
+    pollMs: env.IMPORT_POLL_MS,
+    workers: env.IMPORT_WORKERS,
+    passageTokens: env.IMPORT_PASSAGE_TOKENS,
+    overlapTokens: env.IMPORT_PASSAGE_OVERLAP_TOKENS,
+  };
+}

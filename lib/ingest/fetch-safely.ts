@@ -1,0 +1,207 @@
+// Downloads a user-given URL without letting it reach anything private.
+// DNS is resolved here, every address is checked, and the connection goes
+// to the checked address (no second lookup, so no DNS rebinding). Redirects
+// are followed by hand and each hop is checked again. Size is limited while
+// streaming, with or without Content-Length and after decompression; time
+// is limited in total and between bytes.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { importConfig, type ImportConfig } from './config';
+import { isLoopback, refusalFor } from './address-policy';
+import { ImportError, refuse, transientFailure } from './errors';
+
+export type ResolvedAddress = { address: string; family: number };
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type FetchOptions = {
+  signal?: AbortSignal;
+  /** DNS resolution; tests pass their own to simulate hostile DNS answers. */
+  resolve?: Resolver;
+  config?: ImportConfig;
+};
+
+export type FetchedFile = { bytes: Buffer; contentType: string; finalUrl: URL };
+
+const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export async function fetchSafely(rawUrl: string, options: FetchOptions = {}): Promise<FetchedFile> {
+  const config = options.config ?? importConfig();
+  const resolve = options.resolve ?? systemResolve;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    let url = parseUrl(rawUrl);
+    for (let hop = 0; ; hop++) {
+      const target = await checkTarget(url, config, resolve);
+      const response = await request(url, target, signal, config);
+      if (response.redirect) {
+        if (hop >= config.maxRedirects) throw refuse(`Too many redirects (the limit is ${config.maxRedirects})`);
+        url = parseUrl(response.redirect, url);
+        continue;
+      }
+      return { bytes: response.bytes, contentType: response.contentType, finalUrl: url };
+    }
+  } catch (error) {
+    if (deadline.signal.aborted && !(options.signal?.aborted)) throw refuse(`The download took longer than the ${config.timeoutMs / 1000} s time limit`);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw refuse(`Not a valid URL: ${raw.slice(0, 200)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(`Only http and https URLs can be imported (got ${url.protocol.replace(':', '')})`);
+  return url;
+}
+
+/** Resolves the host, refuses forbidden addresses and ports; returns the address to connect to. */
+async function checkTarget(url: URL, config: ImportConfig, resolve: Resolver): Promise<ResolvedAddress> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const policy = { allowLoopback: config.allowLoopback };
+  let addresses: ResolvedAddress[];
+  if (net.isIP(host)) {
+    addresses = [{ address: host, family: net.isIP(host) }];
+  } else {
+    if (!config.allowedPorts.includes(port) && !(config.allowLoopback && host === 'localhost')) throw portRefused(port, config);
+    addresses = await resolveHost(host, resolve);
+  }
+  for (const { address } of addresses) {
+    const reason = refusalFor(address, policy);
+    if (!reason) continue;
+    if (address === host) throw refuse(`Refused ${url.host}: ${address} is ${reason}`);
+    throw refuse(`Refused ${url.host}: it resolves to ${address}, which is ${reason}`);
+  }
+  const chosen = addresses[0];
+  const loopbackAllowed = config.allowLoopback && isLoopback(chosen.address);
+  if (!config.allowedPorts.includes(port) && !loopbackAllowed) throw portRefused(port, config);
+  return chosen;
+}
+
+function portRefused(port: number, config: ImportConfig): ImportError {
+  return refuse(`Refused port ${port}: only ports ${config.allowedPorts.join(', ')} are allowed`);
+}
+
+async function resolveHost(host: string, resolve: Resolver): Promise<ResolvedAddress[]> {
+  try {
+    const addresses = await resolve(host);
+    if (!addresses.length) throw refuse(`Host ${host} has no address`);
+    return addresses;
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw refuse(`Host ${host} was not found`);
+    throw transientFailure(`Could not resolve ${host} (${code ?? 'DNS error'})`);
+  }
+}
+
+type HopResult = { redirect?: string; bytes: Buffer; contentType: string };
+
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config: ImportConfig): Promise<HopResult> {
+  return new Promise<HopResult>((resolvePromise, reject) => {
+    let settled = false;
+    let idle: NodeJS.Timeout | undefined;
+    const finish = (error: Error | null, result?: HopResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      signal.removeEventListener('abort', onAbort);
+      if (error) {
+        req.destroy();
+        reject(error);
+      } else resolvePromise(result!);
+    };
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => finish(refuse(`The server sent no data for ${config.idleTimeoutMs / 1000} s`)), config.idleTimeoutMs);
+    };
+    const onAbort = () => finish(signal.reason instanceof ImportError ? signal.reason : transientFailure('The download was stopped'));
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        headers: { 'user-agent': 'KnowledgeSearchImporter/1.0', accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
+        // Connect to the address checked above, never to a fresh DNS answer.
+        lookup: ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+          if (opts?.all) callback(null, [target]);
+          else callback(null, target.address, target.family);
+        }) as unknown as typeof dns.lookup,
+      },
+      (res) => {
+        armIdle();
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return finish(null, { redirect: res.headers.location, bytes: Buffer.alloc(0), contentType: '' });
+        }
+        if (status === 429 || status >= 500) {
+          res.resume();
+          return finish(transientFailure(`The server answered ${status} ${res.statusMessage ?? ''}`.trim()));
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return finish(refuse(`The server answered ${status} ${res.statusMessage ?? ''}`.trim()));
+        }
+        const declared = Number(res.headers['content-length'] ?? NaN);
+        if (declared > config.maxBytes) return finish(refuse(`The file is ${mb(declared)}, over the ${mb(config.maxBytes)} size limit`));
+        let body: Readable;
+        try {
+          body = decoded(res, res.headers['content-encoding']);
+        } catch (error) {
+          return finish(error as Error);
+        }
+        res.on('data', armIdle);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        body.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > config.maxBytes) {
+            body.destroy();
+            return finish(refuse(`The file is over the ${mb(config.maxBytes)} size limit${body === res ? '' : ' once decompressed'}`));
+          }
+          chunks.push(chunk);
+        });
+        body.on('end', () => finish(null, { bytes: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }));
+        body.on('error', (error) => finish(body === res ? networkFailure(error) : refuse(`The compressed body is corrupt (${error.message})`)));
+        res.on('error', (error) => finish(networkFailure(error)));
+        res.on('aborted', () => finish(transientFailure('The server closed the connection before the end of the file')));
+      },
+    );
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort);
+    armIdle();
+    req.on('error', (error) => finish(networkFailure(error)));
+    req.end();
+  });
+}
+
+function decoded(res: http.IncomingMessage, encoding: string | undefined): Readable {
+  const name = (encoding ?? 'identity').trim().toLowerCase();
+  if (name === 'identity' || name === '') return res;
+  if (name === 'gzip' || name === 'x-gzip') return res.pipe(zlib.createGunzip());
+  if (name === 'deflate') return res.pipe(zlib.createInflate());
+  if (name === 'br') return res.pipe(zlib.createBrotliDecompress());
+  throw refuse(`Unsupported Content-Encoding: ${name}`);
+}
+
+function networkFailure(error: Error): ImportError {
+  if (error instanceof ImportError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (/CERT|SSL|TLS|ERR_TLS/.test(code)) return refuse(`TLS error: ${error.message}`);
+  return transientFailure(`Network error: ${code || error.message}`);
+}

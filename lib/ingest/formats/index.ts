@@ -1,0 +1,30 @@
+// One entry point from sniffed bytes to a parsed document.
+import type { ImportConfig } from '../config';
+import type { ParsedDocument } from '../document';
+import type { Sniffed } from '../sniff';
+import { parsePdf } from './pdf';
+import { parseDocx } from './docx';
+import { parseHtml } from './html';
+import { parseMarkdown } from './markdown';
+import { parseText } from './text';
+import { parseCsvTable, parseXlsxTable } from './qa-table';
+
+export async function parseFile(bytes: Buffer, sniffed: Sniffed, config: ImportConfig): Promise<ParsedDocument> {
+  const zipLimits = { maxEntries: config.maxZipEntries, maxUnzippedBytes: config.maxUnzippedBytes };
+  switch (sniffed.format) {
+    case 'pdf':
+      return parsePdf(bytes, config.maxPdfPages);
+    case 'docx':
+      return parseDocx(bytes, zipLimits);
+    case 'xlsx':
+      return parseXlsxTable(bytes, zipLimits);
+    case 'html':
+      return parseHtml(sniffed.text ?? '');
+    case 'markdown':
+      return parseMarkdown(sniffed.text ?? '');
+    case 'csv':
+      return parseCsvTable(sniffed.text ?? '');
+    case 'text':
+      return parseText(sniffed.text ?? '');
+  }
+}

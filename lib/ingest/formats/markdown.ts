@@ -1,0 +1,67 @@
+// Markdown: ATX and setext headings give the heading path; paragraphs,
+// lists and code blocks become paragraphs; inline markup is removed.
+import { SectionBuilder, type ParsedDocument } from '../document';
+
+export function parseMarkdown(source: string): ParsedDocument {
+  const lines = source.replace(/\r\n?/g, '\n').replace(/^---\n[\s\S]*?\n---\n/, '').split('\n');
+  const builder = new SectionBuilder();
+  let title: string | null = null;
+  let block: string[] = [];
+  const flush = () => {
+    builder.paragraph(block.map(inline).join('\n'));
+    block = [];
+  };
+  const heading = (level: number, text: string) => {
+    flush();
+    const clean = inline(text.replace(/\s+#+\s*$/, ''));
+    if (level === 1 && !title) title = clean;
+    builder.heading(level, clean);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const fence = /^\s*(```|~~~)/.exec(line);
+    if (fence) {
+      flush();
+      const code: string[] = [];
+      for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
+      builder.paragraph(code.join('\n'));
+      continue;
+    }
+    const atx = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
+    if (atx) {
+      heading(atx[1].length, atx[2]);
+      continue;
+    }
+    const next = lines[i + 1] ?? '';
+    if (line.trim() && block.length === 0 && /^\s{0,3}(=+|-+)\s*$/.test(next) && !/^\s*[-*+]\s/.test(line)) {
+      heading(next.trim().startsWith('=') ? 1 : 2, line);
+      i++;
+      continue;
+    }
+    if (!line.trim()) {
+      flush();
+      continue;
+    }
+    if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
+      flush();
+      continue;
+    }
+    block.push(line);
+  }
+  flush();
+  return { format: 'markdown', title, sections: builder.sections, qa: [] };
+}
+
+function inline(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
+    .trim();
+}

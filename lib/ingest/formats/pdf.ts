@@ -1,0 +1,37 @@
+// PDF through unpdf (pdf.js without eval). The page count is checked before
+// any text is extracted: a document with thousands of pages is refused.
+import { SectionBuilder, type ParsedDocument } from '../document';
+import { refuse } from '../errors';
+
+export async function parsePdf(bytes: Buffer, maxPages: number): Promise<ParsedDocument> {
+  const { getDocumentProxy, extractText } = await import('unpdf');
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+  } catch (error) {
+    throw refuse(`The PDF could not be read (corrupt or encrypted): ${(error as Error).message.slice(0, 200)}`);
+  }
+  try {
+    if (pdf.numPages > maxPages) throw refuse(`The PDF has ${pdf.numPages} pages, over the limit of ${maxPages}`);
+    const title = await pdfTitle(pdf);
+    const { text } = await extractText(pdf, { mergePages: false });
+    const builder = new SectionBuilder();
+    text.forEach((page, index) => {
+      builder.heading(1, `Page ${index + 1}`);
+      for (const paragraph of page.split(/\n\s*\n/)) builder.paragraph(paragraph.replace(/\s*\n\s*/g, ' '));
+    });
+    return { format: 'pdf', title, sections: builder.sections, qa: [] };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function pdfTitle(pdf: { getMetadata(): Promise<{ info: unknown }> }): Promise<string | null> {
+  try {
+    const { info } = await pdf.getMetadata();
+    const title = (info as { Title?: unknown } | null)?.Title;
+    return typeof title === 'string' && title.trim() ? title.trim() : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,121 @@
+// One claimed item from URL to indexed passages: fetch safely, sniff and
+// parse, split into passages, then write subject, content and passages and
+// mark the item done in ONE transaction. A crash before that commit leaves
+// nothing behind (the item is claimed again); a crash after it leaves the
+// item done, so it is never imported twice.
+import { fetchSafely, type Resolver } from './fetch-safely';
+import { sniffFormat } from './sniff';
+import { parseFile } from './formats';
+import { chunkDocument, type Chunk } from './chunk';
+import { ImportError, reasonOf, refuse } from './errors';
+import { advance, backoffMs, completeIn, fail, release, renewLease, retryLater, type ClaimedItem } from './queue';
+import type { ImportConfig } from './config';
+import type { ParsedDocument } from './document';
+import { db, Prisma } from '../db/client';
+import { replacePassages } from '../knowledge/passages';
+import { loadTokenizer } from '../text/tokens';
+
+export type ProcessOptions = { workerId: string; config: ImportConfig; signal?: AbortSignal; resolve?: Resolver };
+
+/** Thrown when another worker took the item over (our lease expired): we stop without writing. */
+class LeaseLost extends Error {}
+
+type Target = { organizationId: number; datasetId: number };
+
+export async function processItem(item: ClaimedItem, options: ProcessOptions): Promise<void> {
+  const { workerId, config } = options;
+  const heartbeat = setInterval(() => void renewLease(item.id, workerId, config.leaseMs).catch(() => undefined), Math.max(50, config.leaseMs / 3));
+  try {
+    const target = await targetOf(item);
+    const fetched = await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
+    if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
+    const sniffed = sniffFormat(fetched.bytes, fetched.contentType, fetched.finalUrl);
+    const doc = await parseFile(fetched.bytes, sniffed, config);
+    const count = await loadTokenizer();
+    const chunks = chunkDocument(doc, { maxTokens: config.passageTokens, overlapTokens: config.overlapTokens }, count);
+    if (!chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
+    if (!(await advance(item.id, workerId, 'indexing', config.leaseMs))) throw new LeaseLost();
+    await store(item, target, doc, chunks, workerId);
+  } catch (error) {
+    await settle(item, options, error);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** The organisation and dataset an item imports into; the dataset must be in the upload's own project. */
+async function targetOf(item: ClaimedItem): Promise<Target> {
+  const upload = await db().upload.findUnique({ where: { id: item.uploadId }, select: { projectId: true, project: { select: { organizationId: true } } } });
+  if (!upload) throw refuse('The upload no longer exists');
+  const dataset = await db().dataset.findUnique({ where: { projectId_name: { projectId: upload.projectId, name: item.datasetName } }, select: { id: true } });
+  if (!dataset) throw refuse(`Dataset "${item.datasetName}" does not exist in this project`);
+  return { organizationId: upload.project.organizationId, datasetId: dataset.id };
+}
+
+async function store(item: ClaimedItem, target: Target, doc: ParsedDocument, chunks: Chunk[], workerId: string): Promise<void> {
+  const url = new URL(item.url);
+  const subjectName = (item.subjectName ?? url.hostname).slice(0, 200);
+  const contentName = (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500);
+  const source = item.sourceLink ?? item.url;
+  const newTokens = chunks.reduce((sum, c) => sum + c.tokenCount, 0);
+  await db().$transaction(
+    async (tx) => {
+      // Touching the organisation first takes its row lock (PostgreSQL) or the
+      // write lock (SQLite), so two imports cannot both pass the limit check.
+      await tx.organization.update({ where: { id: target.organizationId }, data: { indexedTokens: { increment: 0 } } });
+      const org = await tx.organization.findUniqueOrThrow({
+        where: { id: target.organizationId },
+        select: { indexedTokens: true, subscription: { select: { plan: { select: { indexedTokenLimit: true, name: true } } } } },
+      });
+      const existing = await tx.content.findUnique({ where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } } });
+      const plan = org.subscription?.plan;
+      const after = org.indexedTokens - (existing?.tokenCount ?? 0) + newTokens;
+      if (plan && after > plan.indexedTokenLimit) {
+        throw refuse(
+          `Importing this file (${newTokens} tokens) would pass the plan's indexed-token limit: ${org.indexedTokens} of ${plan.indexedTokenLimit} tokens are already indexed`,
+        );
+      }
+      const subject = await tx.subject.upsert({
+        where: { datasetId_name: { datasetId: target.datasetId, name: subjectName } },
+        create: { datasetId: target.datasetId, name: subjectName },
+        update: {},
+      });
+      const content = existing
+        ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source } })
+        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url } });
+      const tokens = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
+      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens }))) throw new LeaseLost();
+    },
+    { maxWait: 30_000, timeout: 120_000 },
+  );
+}
+
+function fileNameOf(url: URL): string | null {
+  const last = url.pathname.split('/').filter(Boolean).at(-1);
+  if (!last) return null;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+async function settle(item: ClaimedItem, options: ProcessOptions, error: unknown): Promise<void> {
+  const { workerId, config } = options;
+  if (error instanceof LeaseLost) return;
+  if (options.signal?.aborted) return release(item.id, workerId);
+  const reason = reasonOf(error);
+  if (isTransient(error) && item.attempts < config.maxAttempts) {
+    return retryLater(item.id, workerId, `${reason} (attempt ${item.attempts} of ${config.maxAttempts}, will retry)`, backoffMs(item.attempts, config.retryBaseMs));
+  }
+  if (!(error instanceof ImportError) && !isTransient(error)) console.error(`[import] item ${item.id} failed unexpectedly`, error);
+  return fail(item.id, workerId, isTransient(error) ? `${reason} (gave up after ${item.attempts} attempts)` : reason);
+}
+
+/** Network trouble, 5xx/429 and database contention are worth another try; a bad file is not. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof ImportError) return error.transient;
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return true;
+  const text = error instanceof Error ? `${error.name} ${error.message}` : '';
+  return /SQLITE_BUSY|database is locked|deadlock|could not serialize|Transaction API error|connection/i.test(text);
+}

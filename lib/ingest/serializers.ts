@@ -1,0 +1,96 @@
+// Uploads and their items at the API edge (snake_case). The upload's state
+// is derived from its items: queued (nothing started), running, done (all
+// imported), failed (all failed) or partial (finished, some failed).
+import type { ItemState } from './queue';
+
+type UploadRow = { id: number; name: string; createdAt: Date; updatedAt: Date };
+type ItemRow = {
+  id: number;
+  url: string;
+  datasetName: string;
+  subjectName: string | null;
+  contentName: string | null;
+  sourceLink: string | null;
+  state: string;
+  error: string | null;
+  attempts: number;
+  contentId: number | null;
+  passageCount: number;
+  tokenCount: number;
+  updatedAt: Date;
+};
+
+export type UploadState = 'queued' | 'running' | 'done' | 'failed' | 'partial';
+export type UploadCounts = Record<'total' | ItemState, number>;
+
+export type UploadSummary = {
+  id: number;
+  name: string;
+  state: UploadState;
+  created_at: string;
+  updated_at: string;
+  counts: UploadCounts;
+};
+
+export type UploadItemRecord = {
+  id: number;
+  url: string;
+  dataset_name: string;
+  subject_name: string | null;
+  content_name: string | null;
+  source_link: string | null;
+  state: ItemState;
+  error: string | null;
+  attempts: number;
+  content_id: number | null;
+  passages: number;
+  tokens: number;
+  updated_at: string;
+};
+
+export type UploadDetail = UploadSummary & { items: UploadItemRecord[] };
+
+export function uploadSummary(upload: UploadRow, items: { state: string; updatedAt: Date }[]): UploadSummary {
+  const counts: UploadCounts = { total: items.length, queued: 0, fetching: 0, parsing: 0, indexing: 0, done: 0, failed: 0 };
+  for (const item of items) counts[item.state as ItemState] += 1;
+  const latest = items.reduce((max, item) => Math.max(max, item.updatedAt.getTime()), upload.updatedAt.getTime());
+  return {
+    id: upload.id,
+    name: upload.name,
+    state: stateOf(counts),
+    created_at: upload.createdAt.toISOString(),
+    updated_at: new Date(latest).toISOString(),
+    counts,
+  };
+}
+
+export function uploadRecord(upload: UploadRow, items: ItemRow[]): UploadDetail {
+  return { ...uploadSummary(upload, items), items: items.map(itemRecord) };
+}
+
+function itemRecord(item: ItemRow): UploadItemRecord {
+  return {
+    id: item.id,
+    url: item.url,
+    dataset_name: item.datasetName,
+    subject_name: item.subjectName,
+    content_name: item.contentName,
+    source_link: item.sourceLink,
+    state: item.state as ItemState,
+    error: item.error,
+    attempts: item.attempts,
+    content_id: item.contentId,
+    passages: item.passageCount,
+    tokens: item.tokenCount,
+    updated_at: item.updatedAt.toISOString(),
+  };
+}
+
+function stateOf(counts: UploadCounts): UploadState {
+  const finished = counts.done + counts.failed;
+  if (counts.total > 0 && finished === counts.total) {
+    if (counts.failed === 0) return 'done';
+    return counts.done === 0 ? 'failed' : 'partial';
+  }
+  return counts.queued === counts.total ? 'queued' : 'running';
+}

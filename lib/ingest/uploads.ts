@@ -1,0 +1,48 @@
+// Uploads as the API sees them: creating one (the upload and all its items
+// in one transaction, before the answer is sent) and reading progress.
+// Every read is scoped by the caller's project: another project's upload
+// is simply "not found".
+import { db } from '../db/client';
+import { notFound } from '../http/errors';
+import type { UploadBody } from './contracts';
+import { wakeImportWorkers } from './worker';
+import { uploadRecord, uploadSummary, type UploadDetail, type UploadSummary } from './serializers';
+
+export async function createUpload(projectId: number, body: UploadBody): Promise<{ message: string; id: number }> {
+  const upload = await db().upload.create({
+    data: {
+      projectId,
+      name: body.name,
+      items: {
+        create: body.uploads.map((item, position) => ({
+          position,
+          url: item.url,
+          datasetName: item.dataset_name,
+          subjectName: item.subject_name ?? null,
+          contentName: item.content_name ?? null,
+          sourceLink: item.source_link ?? null,
+        })),
+      },
+    },
+    select: { id: true },
+  });
+  wakeImportWorkers();
+  return { message: 'Upload started', id: upload.id };
+}
+
+export async function getUpload(projectId: number, uploadId: number): Promise<UploadDetail> {
+  const upload = await db().upload.findFirst({ where: { id: uploadId, projectId }, include: { items: { orderBy: { position: 'asc' } } } });
+  if (!upload) throw notFound(`Upload ${uploadId} not found`);
+  return uploadRecord(upload, upload.items);
+}
+
+export async function listUploads(projectId: number, page: { limit?: number; offset?: number }): Promise<UploadSummary[]> {
+  const uploads = await db().upload.findMany({
+    where: { projectId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit ?? 20,
+    skip: page.offset ?? 0,
+    include: { items: { select: { state: true, updatedAt: true } } },
+  });
+  return uploads.map((upload) => uploadSummary(upload, upload.items));
+}

@@ -1,0 +1,129 @@
+// Each supported format imported from a real file served over HTTP on
+// loopback, then read back through the public dataset/content endpoints.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../helpers/http';
+import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+import { startFileServer, type FileServer } from '../helpers/file-server';
+import { drainUploads } from '@/lib/ingest/worker';
+import * as upload from '@/app/searcher/v1/upload/route';
+import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
+import * as contents from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
+import * as contentsFull from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
+import * as passages from '@/app/searcher/v1/contents/[content_id]/passages/route';
+
+let server: FileServer;
+let tenant: Tenant;
+let datasetId: number;
+
+beforeAll(async () => {
+  server = await startFileServer();
+  tenant = await createTenant('formats');
+  datasetId = (await createKnowledge(tenant, 'Library')).dataset.id;
+});
+afterAll(() => server.close());
+
+type Passage = { heading: string; text: string; answer: string; token_count: number };
+
+async function importOne(file: string, extra: Record<string, string> = {}) {
+  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+    token: tenant.apiKey,
+    body: { name: `import ${file}`, uploads: [{ dataset_name: 'Library', url: server.url(`/${file}`), ...extra }] },
+  });
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ message: 'Upload started', id: expect.any(Number) });
+  await drainUploads({ workerId: `formats-${file}` });
+  const progress = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
+  expect(progress.status).toBe(200);
+  const item = progress.body.items[0];
+  expect(item.error).toBeNull();
+  expect(item.state).toBe('done');
+  expect(progress.body.state).toBe('done');
+  const list = await call(passages.GET, 'GET', `/searcher/v1/contents/${item.content_id}/passages`, { token: tenant.apiKey, params: { content_id: String(item.content_id) } });
+  expect(list.status).toBe(200);
+  expect(item.passages).toBe(list.body.length);
+  expect(item.tokens).toBe(list.body.reduce((s: number, p: Passage) => s + p.token_count, 0));
+  const all = await call(contentsFull.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents/full`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+  const content = all.body.find((c: { id: number }) => c.id === item.content_id);
+  return { item, content, passages: list.body as Passage[], text: (list.body as Passage[]).map((p) => `${p.heading}\n${p.text}`).join('\n') };
+}
+
+describe('import of each format', () => {
+  it('PDF: text of every page, title from the document info', async () => {
+    const { content, text } = await importOne('guide.pdf');
+    expect(content.name).toBe('Aurora Pump Maintenance Guide');
+    expect(content.source).toBe(server.url('/guide.pdf'));
+    expect(content.subject.name).toBe('127.0.0.1');
+    expect(text).toContain('The aurora pump needs calibration every ninety days.');
+    expect(text).toContain('Tighten the impeller bolt to twelve newton metres.');
+  });
+
+  it('DOCX: headings become the passage heading path', async () => {
+    const { content, passages: rows } = await importOne('timetable.docx', { subject_name: 'Transport' });
+    expect(content.name).toBe('Harbour Ferry Timetable');
+    expect(content.subject.name).toBe('Transport');
+    const ticket = rows.find((p) => p.text.includes('A day ticket costs seven euros'));
+    expect(ticket?.heading).toBe('Harbour Ferry Timetable › Tickets');
+    expect(ticket?.text).toContain('Bicycles travel free on the lower deck.');
+  });
+
+  it('HTML: main text and title, no navigation, sidebar or footer', async () => {
+    const { content, text, passages: rows } = await importOne('handbook.html', { content_name: 'Trail guide', source_link: 'https://example.com/trail' });
+    expect(content.name).toBe('Trail guide');
+    expect(content.source).toBe('https://example.com/trail');
+    expect(text).toContain('The glacier trail opens on the first of June');
+    expect(rows.find((p) => p.text.includes('moraine spring'))?.heading).toBe('Glacier Trail Handbook › Water and shelter');
+    for (const chrome of ['Navigation link alpha', 'Subscribe to the newsletter', 'Sidebar advert', 'Copyright footer text', 'About us']) expect(text).not.toContain(chrome);
+  });
+
+  it('HTML without a content name takes the page title', async () => {
+    server.on('/untitled-page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync('tests/fixtures/import/handbook.html')));
+    const { content } = await importOne('untitled-page');
+    expect(content.name).toBe('Glacier Trail Handbook');
+  });
+
+  it('Markdown: headings, inline markup removed, front matter dropped', async () => {
+    const { content, passages: rows, text } = await importOne('orchard.md');
+    expect(content.name).toBe('Orchard Care');
+    const pests = rows.find((p) => p.text.includes('Codling moth traps'));
+    expect(pests?.heading).toBe('Orchard Care › Pests');
+    expect(pests?.text).toContain('check them every week and note the count in the orchard log.');
+    expect(text).toContain('Apple trees are pruned in late winter');
+    expect(text).not.toContain('ignored front matter');
+  });
+
+  it('plain text: named after the file', async () => {
+    const { content, text } = await importOne('lighthouse.txt');
+    expect(content.name).toBe('lighthouse.txt');
+    expect(text).toContain('The old lighthouse on Keeper Island was automated in 1987.');
+    expect(text).toContain('Visitors can climb its 212 steps on Saturdays');
+  });
+
+  it('CSV question–answer list: one passage per row with its answer', async () => {
+    const { passages: rows } = await importOne('faq.csv');
+    expect(rows.map((p) => [p.text, p.answer])).toEqual([
+      ['How do I reset my password?', 'Open Settings, choose Security and press "Reset password".'],
+      ['Can I export my data?', 'Yes: use the Export button on the Account page.'],
+    ]);
+  });
+
+  it('XLSX question–answer list: one passage per row with its answer', async () => {
+    const { passages: rows } = await importOne('faq.xlsx');
+    expect(rows.map((p) => [p.text, p.answer])).toEqual([
+      ['What are the opening hours?', 'The museum is open from nine to five, Tuesday to Sunday.'],
+      ['Is there a cloakroom?', 'Yes, the cloakroom is next to the ticket desk and it is free.'],
+    ]);
+  });
+
+  it('the format comes from the bytes, not the name: a PDF served as .txt with a wrong type is read as a PDF', async () => {
+    server.on('/disguised.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(fs.readFileSync('tests/fixtures/import/guide.pdf')));
+    const { text } = await importOne('disguised.txt');
+    expect(text).toContain('The aurora pump needs calibration every ninety days.');
+  });
+
+  it('imported contents are listed under the dataset', async () => {
+    const res = await call(contents.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Aurora Pump Maintenance Guide', 'Harbour Ferry Timetable', 'Trail guide', 'Orchard Care', 'lighthouse.txt']));
+  });
+});
