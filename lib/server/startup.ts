@@ -2,6 +2,7 @@
 import { appConfig } from '../config';
 import { migrateDatabase } from '../db/migrate';
 import { seedDemo } from '../seed/demo';
+import { startImportWorkers } from '../ingest/worker';
 
 export async function startServer(): Promise<void> {
   const config = appConfig();
@@ -11,6 +12,9 @@ export async function startServer(): Promise<void> {
     const demo = await seedDemo();
     if (demo) printDemo(demo);
   }
+  // Background import workers (IMPORT_WORKERS per process, 0 = none): they
+  // pick up uploads left unfinished by an earlier run too.
+  startImportWorkers();
 }
 
 function printDemo(demo: Awaited<ReturnType<typeof seedDemo>> & object) {
