@@ -1,0 +1,9 @@
+import { notFound } from 'next/navigation';
+import { DatasetView } from '@/components/knowledge/dataset-view';
+import { pageId } from '@/components/knowledge/page-id';
+
+export default async function DatasetPage({ params }: { params: Promise<{ dataset_id: string }> }) {
+  const id = pageId((await params).dataset_id);
+  if (id === null) notFound();
+  return <DatasetView datasetId={id} />;
+}

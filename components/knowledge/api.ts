@@ -1,0 +1,131 @@
+'use client';
+// Data hooks of the knowledge editors: every read and write goes through the
+// documented /searcher/v1 route handlers, and each write refreshes exactly
+// the cached reads it changes.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/components/api/client';
+import { useMe } from '@/components/shell/use-me';
+import type { ContentDetail, ContentRecord, DatasetListItem, DatasetRecord, DatasetFull, SubjectRecord } from '@/lib/knowledge/serializers';
+
+export type { ContentDetail, ContentRecord, DatasetListItem, DatasetRecord, DatasetFull, SubjectRecord };
+
+export type Passage = { id: number; position: number; heading: string | null; text: string; answer: string | null; token_count: number };
+
+export const UPLOAD_STATES = ['queued', 'fetching', 'parsing', 'indexing', 'done', 'failed'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export type UploadItem = {
+  id: number;
+  url: string;
+  dataset_name: string;
+  subject_name: string | null;
+  content_name: string | null;
+  source_link: string | null;
+  state: UploadState;
+  error: string | null;
+  attempts: number;
+  content_id: number | null;
+  passages: number | null;
+  tokens: number | null;
+  updated_at: string;
+};
+
+export type UploadCounts = Record<'total' | UploadState, number>;
+
+export type UploadSummary = { id: number; name: string; state: 'queued' | 'running' | 'done' | 'failed' | 'partial'; created_at: string; updated_at: string; counts: UploadCounts };
+export type UploadStatus = UploadSummary & { items: UploadItem[] };
+
+export type UploadRequest = { name: string; uploads: { dataset_name: string; url: string; subject_name?: string; content_name?: string; source_link?: string }[] };
+
+/** VIEWERs read knowledge but may not change it: their pages hide the editing actions (the API refuses them anyway). */
+export function useCanWrite(): boolean {
+  return useMe().data?.permissions.write ?? false;
+}
+
+export const knowledgeKeys = {
+  datasets: ['knowledge', 'datasets'] as const,
+  dataset: (id: number) => ['knowledge', 'dataset', id] as const,
+  subjects: (datasetId: number) => ['knowledge', 'dataset', datasetId, 'subjects'] as const,
+  contents: (datasetId: number) => ['knowledge', 'dataset', datasetId, 'contents'] as const,
+  content: (id: number) => ['knowledge', 'content', id] as const,
+  passages: (id: number) => ['knowledge', 'content', id, 'passages'] as const,
+  uploads: ['knowledge', 'uploads'] as const,
+  upload: (id: number) => ['knowledge', 'upload', id] as const,
+};
+
+export const useDatasets = () => useQuery({ queryKey: knowledgeKeys.datasets, queryFn: () => apiFetch<DatasetListItem[]>('/searcher/v1/datasets') });
+
+export const useDataset = (id: number) =>
+  useQuery({ queryKey: knowledgeKeys.dataset(id), queryFn: () => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`) });
+
+export const useSubjects = (datasetId: number) =>
+  useQuery({ queryKey: knowledgeKeys.subjects(datasetId), queryFn: () => apiFetch<SubjectRecord[]>(`/searcher/v1/datasets/${datasetId}/subjects`) });
+
+export const useContents = (datasetId: number) =>
+  useQuery({ queryKey: knowledgeKeys.contents(datasetId), queryFn: () => apiFetch<ContentRecord[]>(`/searcher/v1/datasets/${datasetId}/contents`) });
+
+export const useContent = (id: number) => useQuery({ queryKey: knowledgeKeys.content(id), queryFn: () => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`) });
+
+export const usePassages = (id: number) =>
+  useQuery({ queryKey: knowledgeKeys.passages(id), queryFn: () => apiFetch<Passage[]>(`/searcher/v1/contents/${id}/passages`) });
+
+/** A write that refreshes the knowledge reads afterwards (the lists are small; refetching them all stays simple and correct). */
+function useKnowledgeMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  // Not awaited: the caller's own onSuccess (close a dialog, leave a deleted
+  // item's page) should not wait for the refetches.
+  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: ['knowledge'] }) });
+}
+
+export const useCreateDataset = () =>
+  useKnowledgeMutation((body: { name: string; description?: string }) => apiFetch<DatasetRecord>('/searcher/v1/datasets', { method: 'POST', json: body }));
+
+export const useRenameDataset = () =>
+  useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`, { method: 'PUT', json: { name } }));
+
+export const useDeleteDataset = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/datasets/${id}`, { method: 'DELETE' }));
+
+export const useCreateSubject = () =>
+  useKnowledgeMutation(({ datasetId, name }: { datasetId: number; name: string }) =>
+    apiFetch<SubjectRecord>(`/searcher/v1/datasets/${datasetId}/subjects`, { method: 'POST', json: { name } }),
+  );
+
+export const useRenameSubject = () =>
+  useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<SubjectRecord>(`/searcher/v1/subjects/${id}`, { method: 'PUT', json: { name } }));
+
+export const useDeleteSubject = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/subjects/${id}`, { method: 'DELETE' }));
+
+export type ContentFields = { name: string; source: string; media_video: string | null; media_image: string | null };
+
+export const useCreateContent = () =>
+  useKnowledgeMutation(({ datasetId, subjectId, fields }: { datasetId: number; subjectId: number; fields: ContentFields }) =>
+    apiFetch<ContentDetail>(`/searcher/v1/datasets/${datasetId}/contents`, { method: 'POST', json: { subject_id: subjectId, ...fields } }),
+  );
+
+export const useUpdateContent = () =>
+  useKnowledgeMutation(({ id, fields }: { id: number; fields: ContentFields }) => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`, { method: 'PUT', json: fields }));
+
+export const useDeleteContent = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/contents/${id}`, { method: 'DELETE' }));
+
+export const useStartUpload = () =>
+  useKnowledgeMutation((body: UploadRequest) => apiFetch<{ message: string; id: number }>('/searcher/v1/upload', { method: 'POST', json: body }));
+
+/** True while an upload still has files on their way. */
+export const uploadRunning = (status: UploadStatus | undefined) => !status || status.counts.done + status.counts.failed < status.counts.total;
+
+/** The newest uploads; refreshed every few seconds while one of them is still running. */
+export const useRecentUploads = (limit = 10) =>
+  useQuery({
+    queryKey: [...knowledgeKeys.uploads, limit],
+    queryFn: () => apiFetch<UploadSummary[]>(`/searcher/v1/uploads?limit=${limit}`),
+    refetchInterval: (query) => (query.state.data?.some((u) => u.state === 'queued' || u.state === 'running') ? 3000 : false),
+  });
+
+/** Polls an upload every second until every file is done or failed. */
+export const useUpload = (id: number) =>
+  useQuery({
+    queryKey: knowledgeKeys.upload(id),
+    queryFn: () => apiFetch<UploadStatus>(`/searcher/v1/upload/${id}`),
+    refetchInterval: (query) => (query.state.error || !uploadRunning(query.state.data) ? false : 1000),
+    staleTime: 0,
+  });

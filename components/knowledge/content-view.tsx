@@ -1,0 +1,145 @@
+'use client';
+// /knowledge/contents/{id}: a content's fields (editable) and the passages
+// the search answers from.
+import { ArrowLeft, ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber, useToast } from '@/components/ui';
+import { useCanWrite, useContent, useDeleteContent, usePassages, useUpdateContent } from './api';
+import { ContentDialog, linkProblem } from './content-dialog';
+
+export function ContentView({ contentId }: { contentId: number }) {
+  const content = useContent(contentId);
+  const passages = usePassages(contentId);
+  const update = useUpdateContent();
+  const remove = useDeleteContent();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const router = useRouter();
+  const toast = useToast();
+  const canWrite = useCanWrite();
+  const data = content.data;
+  const initial = useMemo(() => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined), [data]);
+
+  if (content.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading content" /></Card>;
+  if (content.isError || !data) {
+    return (
+      <div className="space-y-4">
+        <Link href="/knowledge" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> All datasets</Link>
+        <ErrorState error={content.error} title="Could not load this content" onRetry={() => content.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <Link href={`/knowledge/${data.dataset_id}`} className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dataset
+      </Link>
+      <PageHeader
+        title={data.name}
+        description={`Updated ${formatDateTime(data.updated_at)}`}
+        actions={
+          canWrite && (
+          <>
+            <Button variant="secondary" onClick={() => { update.reset(); setDialog('edit'); }}><Pencil className="size-4" aria-hidden="true" /> Edit</Button>
+            <Button variant="secondary" className="text-red-700" onClick={() => { remove.reset(); setDialog('delete'); }}><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
+          </>
+          )
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-labelledby="passages-heading" className="order-2 lg:order-1">
+          <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">Passages</h2>
+          {passages.isPending ? (
+            <Card className="p-5"><LoadingBlock lines={6} label="Loading passages" /></Card>
+          ) : passages.isError ? (
+            <ErrorState error={passages.error} title="Could not load the passages" onRetry={() => passages.refetch()} />
+          ) : passages.data.length === 0 ? (
+            <EmptyState title="No passages" description="Passages appear when a file is imported into this content; contents made by hand have none until then." />
+          ) : (
+            <ol className="space-y-3" aria-label="Passages">
+              {passages.data.map((p) => (
+                <li key={p.id}>
+                  <Card className="p-4 sm:p-5">
+                    <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                      <Badge>#{p.position + 1}</Badge>
+                      {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
+                      <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
+                    </div>
+                    <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
+                    {p.answer ? (
+                      <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"><span className="font-medium">Answer: </span>{p.answer}</p>
+                    ) : null}
+                  </Card>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <aside className="order-1 lg:order-2">
+          <Card>
+            <CardHeader title="Details" />
+            <CardBody>
+              <dl className="space-y-3 text-sm">
+                <Detail label="Source">{data.source ? <ExternalAnchor href={data.source} /> : <span className="text-slate-400">None</span>}</Detail>
+                <Detail label={<span className="inline-flex items-center gap-1"><Video className="size-3.5" aria-hidden="true" /> Video</span>}>
+                  {data.media_video ? <ExternalAnchor href={data.media_video} /> : <span className="text-slate-400">None</span>}
+                </Detail>
+                <Detail label={<span className="inline-flex items-center gap-1"><ImageIcon className="size-3.5" aria-hidden="true" /> Image</span>}>
+                  {data.media_image ? <ExternalAnchor href={data.media_image} /> : <span className="text-slate-400">None</span>}
+                </Detail>
+                <Detail label="Passages">{formatNumber(data.passage_count)}</Detail>
+                <Detail label="Indexed tokens">{formatNumber(data.token_count)}</Detail>
+                <Detail label="Created">{formatDateTime(data.created_at)}</Detail>
+              </dl>
+            </CardBody>
+          </Card>
+        </aside>
+      </div>
+
+      <ContentDialog
+        open={dialog === 'edit'}
+        title="Edit content"
+        submitLabel="Save"
+        initial={initial}
+        pending={update.isPending}
+        error={update.error}
+        onClose={() => setDialog(null)}
+        onSubmit={(fields) => update.mutate({ id: contentId, fields }, { onSuccess: () => { setDialog(null); toast.success('Content saved'); } })}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete content “${data.name}”?`}
+        description="Its indexed passages are deleted too and stop answering searches. This cannot be undone."
+        confirmLabel="Delete content"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => remove.mutate(contentId, { onSuccess: () => { toast.success('Content deleted'); router.push(`/knowledge/${data.dataset_id}`); } })}
+      />
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** Only http(s) links become anchors: a stored `javascript:` source stays inert text. */
+function ExternalAnchor({ href }: { href: string }) {
+  if (linkProblem(href)) return <span className="break-all">{href}</span>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener" className="inline-flex max-w-full items-center gap-1 text-indigo-700 hover:underline">
+      <span className="truncate">{href}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+    </a>
+  );
+}

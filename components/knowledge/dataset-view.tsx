@@ -1,0 +1,123 @@
+'use client';
+// /knowledge/{id}: one dataset, its subjects and their contents, with every
+// editing action (create, rename, edit links, delete with confirmation).
+import { ArrowLeft, FolderPlus, Pencil, Trash2, Upload } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDate, useToast } from '@/components/ui';
+import { useCanWrite, useContents, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
+import { NameDialog } from './name-dialog';
+import { SubjectCard } from './subject-card';
+
+export function DatasetView({ datasetId }: { datasetId: number }) {
+  const dataset = useDataset(datasetId);
+  const subjects = useSubjects(datasetId);
+  const contents = useContents(datasetId);
+  const rename = useRenameDataset();
+  const remove = useDeleteDataset();
+  const addSubject = useCreateSubject();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'subject' | null>(null);
+  const router = useRouter();
+  const toast = useToast();
+  const canWrite = useCanWrite();
+
+  const open = (which: typeof dialog) => {
+    rename.reset();
+    remove.reset();
+    addSubject.reset();
+    setDialog(which);
+  };
+
+  if (dataset.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading dataset" /></Card>;
+  if (dataset.isError) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <ErrorState error={dataset.error} title="Could not load this dataset" onRetry={() => dataset.refetch()} />
+      </div>
+    );
+  }
+
+  const data = dataset.data;
+  return (
+    <div>
+      <BackLink />
+      <PageHeader
+        title={data.name}
+        description={data.description || `Created ${formatDate(data.created_at)}`}
+        actions={
+          canWrite && (
+          <>
+            <Link
+              href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
+              className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              <Upload className="size-4" aria-hidden="true" /> Import files
+            </Link>
+            <Button variant="secondary" onClick={() => open('rename')}><Pencil className="size-4" aria-hidden="true" /> Rename</Button>
+            <Button variant="secondary" onClick={() => open('delete')} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
+          </>
+          )
+        }
+      />
+
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
+        {canWrite ? <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button> : null}
+      </div>
+
+      {subjects.isPending || contents.isPending ? (
+        <Card className="p-5"><LoadingBlock lines={4} label="Loading subjects" /></Card>
+      ) : subjects.isError || contents.isError ? (
+        <ErrorState error={subjects.error ?? contents.error} title="Could not load the subjects" onRetry={() => { subjects.refetch(); contents.refetch(); }} />
+      ) : subjects.data.length === 0 ? (
+        <EmptyState title="No subjects yet" description="Subjects group the contents of a dataset, for example by product or by team." action={canWrite && <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button>} />
+      ) : (
+        <div className="space-y-4">
+          {subjects.data.map((subject) => (
+            <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} contents={contents.data.filter((c) => c.subject_id === subject.id)} />
+          ))}
+        </div>
+      )}
+
+      <NameDialog
+        open={dialog === 'rename'}
+        title="Rename dataset"
+        initialName={data.name}
+        submitLabel="Save"
+        pending={rename.isPending}
+        error={rename.error}
+        onClose={() => setDialog(null)}
+        onSubmit={({ name }) => rename.mutate({ id: datasetId, name }, { onSuccess: () => { setDialog(null); toast.success('Dataset renamed'); } })}
+      />
+      <NameDialog
+        open={dialog === 'subject'}
+        title="Add subject"
+        submitLabel="Add subject"
+        pending={addSubject.isPending}
+        error={addSubject.error}
+        onClose={() => setDialog(null)}
+        onSubmit={({ name }) => addSubject.mutate({ datasetId, name }, { onSuccess: () => { setDialog(null); toast.success(`Subject “${name}” added`); } })}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete “${data.name}”?`}
+        description="Its subjects, contents and indexed passages are deleted too. This cannot be undone."
+        confirmLabel="Delete dataset"
+        pending={remove.isPending}
+        error={remove.error ? remove.error.message : undefined}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => remove.mutate(datasetId, { onSuccess: () => { toast.success('Dataset deleted'); router.push('/knowledge'); } })}
+      />
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900">
+      <ArrowLeft className="size-4" aria-hidden="true" /> All datasets
+    </Link>
+  );
+}

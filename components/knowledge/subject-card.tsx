@@ -1,0 +1,124 @@
+'use client';
+// One subject of a dataset: its contents in a list, and the actions on the
+// subject (rename, delete) and on each content (edit, delete, open passages).
+import { ExternalLink, FilePlus2, FileText, Pencil, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button, Card, CardHeader, ConfirmDialog, formatDate, formatNumber, useToast } from '@/components/ui';
+import { type ContentRecord, type SubjectRecord, useCreateContent, useDeleteContent, useDeleteSubject, useRenameSubject, useUpdateContent } from './api';
+import { ContentDialog, EditContentDialog, linkProblem } from './content-dialog';
+import { NameDialog } from './name-dialog';
+
+type Dialog = { kind: 'rename' | 'delete' | 'add' } | { kind: 'edit' | 'remove'; content: ContentRecord } | null;
+
+export function SubjectCard({ datasetId, subject, contents, canWrite }: { datasetId: number; subject: SubjectRecord; contents: ContentRecord[]; canWrite: boolean }) {
+  const rename = useRenameSubject();
+  const remove = useDeleteSubject();
+  const add = useCreateContent();
+  const update = useUpdateContent();
+  const removeContent = useDeleteContent();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const toast = useToast();
+  const close = () => setDialog(null);
+  const open = (next: Dialog) => {
+    [rename, remove, add, update, removeContent].forEach((m) => m.reset());
+    setDialog(next);
+  };
+
+  return (
+    <Card aria-labelledby={`subject-${subject.id}`}>
+      <CardHeader
+        title={<span id={`subject-${subject.id}`}>{subject.name}</span>}
+        description={`${formatNumber(contents.length)} ${contents.length === 1 ? 'content' : 'contents'}`}
+        actions={
+          canWrite && (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => open({ kind: 'add' })}><FilePlus2 className="size-4" aria-hidden="true" /> Add content</Button>
+            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'rename' })} aria-label={`Rename subject ${subject.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
+            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'delete' })} aria-label={`Delete subject ${subject.name}`} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /></Button>
+          </>
+          )
+        }
+      />
+      {contents.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-slate-500">No contents in this subject yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {contents.map((content) => (
+            <li key={content.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-5">
+              <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <Link href={`/knowledge/contents/${content.id}`} className="block truncate font-medium text-slate-800 hover:text-indigo-700 hover:underline">
+                  {content.name}
+                </Link>
+                <p className="flex min-w-0 items-center gap-2 text-xs text-slate-500">
+                  <span className="shrink-0">Updated {formatDate(content.updated_at)}</span>
+                  {content.source && !linkProblem(content.source) ? (
+                    <a href={content.source} target="_blank" rel="noreferrer noopener" className="inline-flex min-w-0 items-center gap-1 hover:text-indigo-700">
+                      <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                      <span className="truncate">{content.source}</span>
+                    </a>
+                  ) : null}
+                </p>
+              </div>
+              {canWrite ? <div className="flex items-center gap-1">
+                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
+                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'remove', content })} aria-label={`Delete content ${content.name}`} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /></Button>
+              </div> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <NameDialog
+        open={dialog?.kind === 'rename'}
+        title="Rename subject"
+        initialName={subject.name}
+        submitLabel="Save"
+        pending={rename.isPending}
+        error={rename.error}
+        onClose={close}
+        onSubmit={({ name }) => rename.mutate({ id: subject.id, name }, { onSuccess: () => { close(); toast.success('Subject renamed'); } })}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={`Delete subject “${subject.name}”?`}
+        description={`Its ${formatNumber(contents.length)} contents and their passages are deleted too. This cannot be undone.`}
+        confirmLabel="Delete subject"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onCancel={close}
+        onConfirm={() => remove.mutate(subject.id, { onSuccess: () => { close(); toast.success('Subject deleted'); } })}
+      />
+      <ContentDialog
+        open={dialog?.kind === 'add'}
+        title={`Add content to ${subject.name}`}
+        submitLabel="Add content"
+        pending={add.isPending}
+        error={add.error}
+        onClose={close}
+        onSubmit={(fields) => add.mutate({ datasetId, subjectId: subject.id, fields }, { onSuccess: () => { close(); toast.success(`Content “${fields.name}” added`); } })}
+      />
+      {dialog?.kind === 'edit' ? (
+        <EditContentDialog
+          open
+          contentId={dialog.content.id}
+          pending={update.isPending}
+          error={update.error}
+          onClose={close}
+          onSubmit={(fields) => update.mutate({ id: dialog.content.id, fields }, { onSuccess: () => { close(); toast.success('Content saved'); } })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'remove'}
+        title={dialog?.kind === 'remove' ? `Delete content “${dialog.content.name}”?` : 'Delete content?'}
+        description="Its indexed passages are deleted too and stop answering searches. This cannot be undone."
+        confirmLabel="Delete content"
+        pending={removeContent.isPending}
+        error={removeContent.error?.message}
+        onCancel={close}
+        onConfirm={() => dialog?.kind === 'remove' && removeContent.mutate(dialog.content.id, { onSuccess: () => { close(); toast.success('Content deleted'); } })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+'use client';
+// /knowledge/uploads/{id}: the live state of each file of an import, polled
+// every second until every file is done or failed.
+import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
+import Link from 'next/link';
+import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber } from '@/components/ui';
+import { type UploadItem, type UploadState, uploadRunning, useUpload } from './api';
+
+const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; icon: React.ReactNode }> = {
+  queued: { label: 'Queued', tone: 'neutral', icon: <Clock className="size-3.5" aria-hidden="true" /> },
+  fetching: { label: 'Fetching', tone: 'info', icon: <Download className="size-3.5" aria-hidden="true" /> },
+  parsing: { label: 'Parsing', tone: 'info', icon: <FileSearch className="size-3.5" aria-hidden="true" /> },
+  indexing: { label: 'Indexing', tone: 'info', icon: <Sparkles className="size-3.5" aria-hidden="true" /> },
+  done: { label: 'Done', tone: 'success', icon: <CheckCircle2 className="size-3.5" aria-hidden="true" /> },
+  failed: { label: 'Failed', tone: 'danger', icon: <AlertCircle className="size-3.5" aria-hidden="true" /> },
+};
+
+export function StateBadge({ state }: { state: UploadState }) {
+  const look = STATE_LOOK[state] ?? STATE_LOOK.queued;
+  return <Badge tone={look.tone}>{look.icon}{look.label}</Badge>;
+}
+
+export function UploadProgress({ uploadId }: { uploadId: number }) {
+  const upload = useUpload(uploadId);
+  const back = (
+    <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
+  );
+  if (upload.isPending) return <>{back}<Card className="p-5"><LoadingBlock lines={5} label="Loading import" /></Card></>;
+  if (upload.isError) return <>{back}<ErrorState error={upload.error} title="Could not load this import" onRetry={() => upload.refetch()} /></>;
+
+  const status = upload.data;
+  const { counts } = status;
+  const finished = counts.done + counts.failed;
+  const running = uploadRunning(status);
+  const percent = counts.total ? Math.round((finished / counts.total) * 100) : 100;
+
+  return (
+    <div>
+      {back}
+      <PageHeader
+        title={status.name}
+        description={`Started ${formatDateTime(status.created_at)}`}
+        actions={
+          running ? (
+            <span className="inline-flex items-center gap-2 text-sm text-slate-600"><Loader2 className="size-4 animate-spin" aria-hidden="true" /> Updating live</span>
+          ) : (
+            <Link href="/knowledge/import" className="text-sm font-medium text-indigo-700 hover:underline">Import more files</Link>
+          )
+        }
+      />
+
+      <Card className="mb-6 p-4 sm:p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm font-medium text-slate-800" aria-live="polite">
+            {running ? `${formatNumber(finished)} of ${formatNumber(counts.total)} files finished` : counts.failed ? `Finished with ${formatNumber(counts.failed)} failed` : 'All files imported'}
+          </p>
+          <p className="text-sm text-slate-500">{formatNumber(percent)}%</p>
+        </div>
+        <div className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={counts.total} aria-valuenow={finished}>
+          <div className="bg-emerald-500 transition-all" style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }} />
+          <div className="bg-red-500 transition-all" style={{ width: `${counts.total ? (counts.failed / counts.total) * 100 : 0}%` }} />
+        </div>
+        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-6">
+          {(['queued', 'fetching', 'parsing', 'indexing', 'done', 'failed'] as const).map((state) => (
+            <div key={state} className="rounded-md bg-slate-50 px-3 py-2">
+              <dt className="text-xs text-slate-500">{STATE_LOOK[state].label}</dt>
+              <dd className="text-base font-semibold tabular-nums text-slate-900">{formatNumber(counts[state])}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      <Card>
+        <CardHeader title="Files" description={`${formatNumber(counts.total)} in this import`} />
+        <ul className="divide-y divide-slate-100" aria-label="Imported files">
+          {status.items.map((item) => <UploadRow key={item.id} item={item} />)}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+function UploadRow({ item }: { item: UploadItem }) {
+  const title = item.content_name || fileName(item.url);
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:px-5" data-state={item.state}>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <StateBadge state={item.state} />
+          {item.content_id && item.state === 'done' ? (
+            <Link href={`/knowledge/contents/${item.content_id}`} className="truncate font-medium text-indigo-700 hover:underline">{title}</Link>
+          ) : (
+            <span className="truncate font-medium text-slate-800">{title}</span>
+          )}
+        </div>
+        <p className="mt-1 truncate text-xs text-slate-500" title={item.url}>{item.url}</p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          {item.dataset_name}
+          {item.subject_name ? ` › ${item.subject_name}` : ''}
+          {item.attempts > 1 ? ` · attempt ${formatNumber(item.attempts)}` : ''}
+        </p>
+        {item.error ? <p role="status" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{item.error}</p> : null}
+      </div>
+      <div className="shrink-0 text-left text-xs text-slate-500 sm:text-right">
+        {item.state === 'done' ? (
+          <p className="font-medium text-slate-700">{formatNumber(item.passages ?? 0)} passages · {formatNumber(item.tokens ?? 0)} tokens</p>
+        ) : null}
+        <p>{formatDateTime(item.updated_at)}</p>
+      </div>
+    </li>
+  );
+}
+
+function fileName(url: string): string {
+  try {
+    const path = new URL(url).pathname.split('/').filter(Boolean);
+    return decodeURIComponent(path.at(-1) ?? url);
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,151 @@
+// Pure helpers of the usage dashboards: date ranges, the query strings of the
+// report endpoints and the download's file name. No React here, so the
+// unit tests can pin the exact parameters the pages send.
+
+/** The earliest day the reports accept (spec, Limits). */
+export const MIN_REPORT_DATE = '2025-02-01';
+
+export type DateRange = { start: string; end: string };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local calendar day as `YYYY-MM-DD` (the person's today, not UTC's). */
+export function dayOf(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function shift(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return dayOf(new Date(y, m - 1, d + days));
+}
+
+function monthOf(day: string, offsetMonths = 0): DateRange {
+  const [y, m] = day.split('-').map(Number);
+  return { start: dayOf(new Date(y, m - 1 + offsetMonths, 1)), end: dayOf(new Date(y, m + offsetMonths, 0)) };
+}
+
+export const RANGE_PRESETS = ['this_month', 'last_month', 'last_7', 'last_30', 'last_90', 'this_year'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const PRESET_LABELS: Record<RangePreset, string> = {
+  this_month: 'This month',
+  last_month: 'Last month',
+  last_7: 'Last 7 days',
+  last_30: 'Last 30 days',
+  last_90: 'Last 90 days',
+  this_year: 'This year',
+};
+
+/** The range a preset means on `today`, never starting before the reports' minimum. */
+export function presetRange(preset: RangePreset, today: string): DateRange {
+  let range: DateRange;
+  if (preset === 'this_month') range = monthOf(today);
+  else if (preset === 'last_month') range = monthOf(today, -1);
+  else if (preset === 'this_year') range = { start: `${today.slice(0, 4)}-01-01`, end: today };
+  else range = { start: shift(today, -(Number(preset.slice(5)) - 1)), end: today };
+  return clampRange(range);
+}
+
+export function clampRange(range: DateRange): DateRange {
+  const start = range.start < MIN_REPORT_DATE ? MIN_REPORT_DATE : range.start;
+  const end = range.end < start ? start : range.end;
+  return { start, end };
+}
+
+/** Why a hand-typed range cannot be sent, or null when it can. */
+export function rangeProblem(range: DateRange): string | null {
+  const shape = /^\d{4}-\d{2}-\d{2}$/;
+  if (!shape.test(range.start) || !shape.test(range.end)) return 'Pick both a start and an end date.';
+  if (range.start < MIN_REPORT_DATE) return `The reports start on ${MIN_REPORT_DATE}.`;
+  if (range.end < range.start) return 'The end date is before the start date.';
+  return null;
+}
+
+/** URLSearchParams without the empty values (the endpoints refuse `x=`-style noise as a bad value). */
+export function queryString(values: Record<string, string | number | boolean | readonly string[] | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+      continue;
+    }
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const EVALUATION_VALUES = ['positive', 'negative', 'neutral'] as const;
+export const INTERACTION_TYPE_VALUES = ['search', 'stream', 'deepsearch'] as const;
+
+export type ThreadFilters = {
+  start: string;
+  end: string;
+  question: string;
+  evaluation: string[];
+  /** '' = any, 'true' = only with feedback, 'false' = only without. */
+  feedback: '' | 'true' | 'false';
+  datamodel: string[];
+  interactionTypes: string[];
+};
+
+export const EMPTY_THREAD_FILTERS: ThreadFilters = { start: '', end: '', question: '', evaluation: [], feedback: '', datamodel: [], interactionTypes: [] };
+
+/** The query of GET /api/v1/threads for one page of the table. */
+export function threadsQuery(filters: ThreadFilters, page: number, pageSize: number): string {
+  return queryString({
+    start_date: filters.start,
+    end_date: filters.end,
+    question: filters.question.trim(),
+    evaluation: filters.evaluation,
+    feedback: filters.feedback,
+    datamodel: filters.datamodel,
+    interaction_types: filters.interactionTypes,
+    limit: pageSize,
+    offset: page * pageSize,
+  });
+}
+
+export type DownloadChoice = { section: 'all' | 'credits' | 'tokens' | 'threads'; language: 'en' | 'pt' };
+
+export function downloadQuery(range: DateRange, choice: DownloadChoice, datamodelName?: string): string {
+  return queryString({ start_date: range.start, end_date: range.end, section: choice.section, language: choice.language, datamodel_name: datamodelName });
+}
+
+/** The file name of a `Content-Disposition: attachment; filename=…` header, or the fallback. */
+export function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // malformed escape: try the plain form below
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** Parses `"<used> / <limit>"` of the overview's count fields. */
+export function usedOfLimit(value: string): { used: number; limit: number } | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  return match ? { used: Number(match[1]), limit: Number(match[2]) } : null;
+}
+
+/**
+ * Shares of the credit gauge: used credits inside the plan, used credits of
+ * the add-on, and the overflow beyond both, each as a percent of the total
+ * available (limit + add-on), capped so the bar never exceeds 100 %.
+ */
+export function gaugeShares(used: number, limit: number, addon: number): { plan: number; addon: number; overflow: number } {
+  const capacity = limit + addon;
+  if (capacity <= 0) return { plan: 0, addon: 0, overflow: used > 0 ? 100 : 0 };
+  const inPlan = Math.min(used, limit);
+  const inAddon = Math.min(Math.max(used - limit, 0), addon);
+  const beyond = Math.max(used - capacity, 0);
+  const scale = Math.max(used, capacity);
+  const pct = (n: number) => Math.round((n / scale) * 1000) / 10;
+  return { plan: pct(inPlan), addon: pct(inAddon), overflow: pct(beyond) };
+}
