@@ -44,7 +44,7 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
     if (section === 'all' || section === 'threads') {
       const sheet = book.sheet(SHEET_NAMES.threads, headersFor(language, THREAD_COLUMNS));
       for (let offset = 0; offset < limit; offset += THREAD_BATCH) {
-        const threads = await readThreads(scope, threadFilter, Math.min(THREAD_BATCH, limit - offset), offset);
+        const threads = await readThreads(scope, threadFilter, Math.min(THREAD_BATCH, limit - offset), offset, true);
         for (const t of threads) {
           for (const i of t.interactions) {
             sheet.row([

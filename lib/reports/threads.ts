@@ -45,15 +45,19 @@ export async function countThreads(scope: ReportScope, filter: ThreadFilter): Pr
   return Number(rows[0]?.n ?? 0);
 }
 
-/** One page of matching threads, newest first, each with all its interactions. */
-export async function readThreads(scope: ReportScope, filter: ThreadFilter, limit: number, offset: number): Promise<Thread[]> {
+/**
+ * One page of matching threads, newest first, each with all its
+ * interactions, or (`onlyMatching`, for the spreadsheet's rows) only those
+ * of the filter's datamodels and types.
+ */
+export async function readThreads(scope: ReportScope, filter: ThreadFilter, limit: number, offset: number, onlyMatching = false): Promise<Thread[]> {
   const ids = await db().$queryRaw<{ id: string }[]>`
     SELECT c.id FROM conversations c WHERE ${whereOf(scope, filter)}
     ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
   if (ids.length === 0) return [];
   const conversations = await db().conversation.findMany({
     where: { id: { in: ids.map((r) => r.id) } },
-    include: { project: { select: { name: true } }, interactions: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+    include: { project: { select: { name: true } }, interactions: { where: onlyMatching ? matchingInteractions(filter) : undefined, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
   });
   const byId = new Map(conversations.map((c) => [c.id, c]));
   return ids.flatMap(({ id }) => {
@@ -89,6 +93,14 @@ function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
   if (on.length > 1) where.push(Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${Prisma.join(on, ' AND ')})`);
   if (filter.feedback === false) where.push(Prisma.sql`c.id NOT IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND ${hasFeedback})`);
   return Prisma.join(where, ' AND ');
+}
+
+function matchingInteractions(filter: ThreadFilter) {
+  return {
+    ...(filter.datamodelIds ? { datamodelId: { in: [...filter.datamodelIds] } } : {}),
+    ...(filter.datamodelNames?.length ? { datamodelName: { in: [...filter.datamodelNames] } } : {}),
+    ...(filter.interactionTypes?.length ? { type: { in: [...filter.interactionTypes] } } : {}),
+  };
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
