@@ -82,10 +82,18 @@ function unitsOf(paragraph: string, budget: number, count: TokenCounter): Unit[]
   return units;
 }
 
-/** Sentence ends: . ! ? … (and CJK full stops) followed by space; abbreviations of one letter are not ends. */
+const ABBREVIATIONS = /(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|vs|etc|e\.g|i\.e|Fig|No|Vol|approx|cf)\.$/i;
+
+/** Sentence ends: . ! ? … (and CJK full stops) followed by space; initials, decimals and common abbreviations are not ends. */
 export function sentencesOf(text: string): string[] {
   const parts = text.split(/(?<=(?:[^\s.]{2,}|\d)[.!?…]["')\]]?)\s+(?=\S)|(?<=[。！？])/u);
-  return parts.map((s) => s.trim()).filter(Boolean);
+  const sentences: string[] = [];
+  for (const part of parts.map((s) => s.trim()).filter(Boolean)) {
+    const last = sentences.at(-1);
+    if (last !== undefined && ABBREVIATIONS.test(last)) sentences[sentences.length - 1] = `${last} ${part}`;
+    else sentences.push(part);
+  }
+  return sentences;
 }
 
 function wordRuns(sentence: string, budget: number, count: TokenCounter): Omit<Unit, 'joiner'>[] {

@@ -76,7 +76,8 @@ async function checkTarget(url: URL, config: ImportConfig, resolve: Resolver): P
   if (net.isIP(host)) {
     addresses = [{ address: host, family: net.isIP(host) }];
   } else {
-    if (!config.allowedPorts.includes(port) && !(config.allowLoopback && host === 'localhost')) throw portRefused(port, config);
+    // Without the loopback allow-list no exemption can apply: refuse before any lookup.
+    if (!config.allowedPorts.includes(port) && !config.allowLoopback) throw portRefused(port, config);
     addresses = await resolveHost(host, resolve);
   }
   for (const { address } of addresses) {
@@ -86,7 +87,7 @@ async function checkTarget(url: URL, config: ImportConfig, resolve: Resolver): P
     throw refuse(`Refused ${url.host}: it resolves to ${address}, which is ${reason}`);
   }
   const chosen = addresses[0];
-  const loopbackAllowed = config.allowLoopback && isLoopback(chosen.address);
+  const loopbackAllowed = config.allowLoopback && addresses.every((a) => isLoopback(a.address));
   if (!config.allowedPorts.includes(port) && !loopbackAllowed) throw portRefused(port, config);
   return chosen;
 }
@@ -171,8 +172,10 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config:
         body.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > config.maxBytes) {
+            // Settle first: destroying the stream makes it report a closed connection.
+            finish(refuse(`The file is over the ${mb(config.maxBytes)} size limit${body === res ? '' : ' once decompressed'}`));
             body.destroy();
-            return finish(refuse(`The file is over the ${mb(config.maxBytes)} size limit${body === res ? '' : ' once decompressed'}`));
+            return;
           }
           chunks.push(chunk);
         });

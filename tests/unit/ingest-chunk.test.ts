@@ -1,0 +1,54 @@
+// Passages: bounded token size, paragraph/sentence boundaries, overlap, headings.
+import { describe, expect, it } from 'vitest';
+import { countTokens } from 'gpt-tokenizer';
+import { chunkDocument, sentencesOf } from '@/lib/ingest/chunk';
+import type { ParsedDocument } from '@/lib/ingest/document';
+
+const doc = (sections: ParsedDocument['sections'], qa: ParsedDocument['qa'] = []): ParsedDocument => ({ format: 'text', title: null, sections, qa });
+const sentence = (i: number) => `Sentence number ${i} tells about the valve ${i} and its pressure rating of ${i * 7} bar.`;
+
+describe('chunkDocument', () => {
+  it('keeps short paragraphs of a section together in one passage with its heading path', () => {
+    const chunks = chunkDocument(doc([{ heading: ['Guide', 'Setup'], paragraphs: ['First step.', 'Second step.'] }]), { maxTokens: 100, overlapTokens: 10 }, countTokens);
+    expect(chunks).toEqual([{ heading: 'Guide › Setup', text: 'First step.\n\nSecond step.', answer: '', tokenCount: countTokens('Guide › Setup') + countTokens('First step.\n\nSecond step.') }]);
+  });
+
+  it('never passes the token bound, breaks between sentences and overlaps neighbours', () => {
+    const paragraph = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkDocument(doc([{ heading: ['Valves'], paragraphs: [paragraph] }]), { maxTokens: 80, overlapTokens: 25 }, countTokens);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) {
+      expect(chunk.tokenCount).toBe(countTokens(chunk.heading) + countTokens(chunk.text));
+      expect(chunk.tokenCount).toBeLessThanOrEqual(80);
+      expect(chunk.heading).toBe('Valves');
+      expect(chunk.text).toMatch(/^Sentence number \d+ .* bar\.$/);
+    }
+    for (let i = 1; i < chunks.length; i++) {
+      const lastOfPrevious = sentencesOf(chunks[i - 1].text).at(-1)!;
+      expect(chunks[i].text.startsWith(lastOfPrevious)).toBe(true);
+    }
+    // Every sentence is somewhere.
+    const all = chunks.map((c) => c.text).join(' ');
+    for (let i = 0; i < 60; i++) expect(all).toContain(sentence(i));
+  });
+
+  it('cuts a sentence longer than a passage between words, and a word longer than a passage by characters', () => {
+    const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    const blob = 'x9Qz'.repeat(400);
+    const chunks = chunkDocument(doc([{ heading: [], paragraphs: [long, blob] }]), { maxTokens: 50, overlapTokens: 0 }, countTokens);
+    for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(50);
+    expect(chunks.map((c) => c.text).join(' ').replace(/\s+/g, ' ')).toContain('word0 word1');
+    expect(chunks.map((c) => c.text).join('')).toContain(blob.slice(0, 100));
+  });
+
+  it('makes one passage per question–answer row, with the answer', () => {
+    const chunks = chunkDocument(doc([], [{ question: 'Open?', answer: 'From nine.' }]), { maxTokens: 50, overlapTokens: 5 }, countTokens);
+    expect(chunks).toEqual([{ heading: '', text: 'Open?', answer: 'From nine.', tokenCount: countTokens('Open?') + countTokens('From nine.') }]);
+  });
+});
+
+describe('sentencesOf', () => {
+  it('splits on sentence ends, not on abbreviations of one letter or decimals', () => {
+    expect(sentencesOf('Dr. J. Smith paid 3.5 euros. Then he left! Did he? Yes.')).toEqual(['Dr. J. Smith paid 3.5 euros.', 'Then he left!', 'Did he?', 'Yes.']);
+  });
+});
