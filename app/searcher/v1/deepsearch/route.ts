@@ -1,0 +1,7 @@
+import { route } from '@/lib/http/route';
+import { searchRequestBody } from '@/lib/search/contract';
+import { callerFromPrincipal, runSearch } from '@/lib/search/service';
+
+export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body }) =>
+  runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'deepsearch'),
+);

@@ -1,0 +1,7 @@
+import { route } from '@/lib/http/route';
+import { searchRequestBody } from '@/lib/search/contract';
+import { callerFromPrincipal, streamSearch } from '@/lib/search/service';
+
+export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body }) =>
+  streamSearch(body, callerFromPrincipal(principal, undefined, body.user)),
+);

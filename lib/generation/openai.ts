@@ -1,0 +1,155 @@
+// Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
+// llama.cpp server): POST {baseUrl}/chat/completions, JSON or server-sent
+// chunks ending with `data: [DONE]`. Failures become 502, time-outs 504,
+// each with a detail that says what the provider did.
+import type { GenerativeModel } from '../db/generated/sqlite/client';
+import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
+import { countTokens } from '../text/tokens';
+import type { GenerationInput, GenerationProvider, GenerationResult } from './provider';
+
+type ModelConfig = Pick<GenerativeModel, 'name' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>;
+type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+
+const MAX_THREAD_TURNS = 4;
+
+export function generationTimeoutMs(): number {
+  const value = Number(process.env.GENERATION_TIMEOUT_MS ?? '60000');
+  return Number.isFinite(value) && value > 0 ? value : 60_000;
+}
+
+function endpoint(model: ModelConfig): string {
+  if (!model.baseUrl) throw badGateway(`Generative model "${model.name}" has no base URL configured`);
+  return `${model.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+}
+
+function headers(model: ModelConfig): Record<string, string> {
+  const result: Record<string, string> = { 'content-type': 'application/json' };
+  if (model.apiKeyEnv) {
+    const key = process.env[model.apiKeyEnv];
+    if (!key) throw badGateway(`The key of generative model "${model.name}" is missing: set the environment variable ${model.apiKeyEnv}`);
+    result.authorization = `Bearer ${key}`;
+  }
+  return result;
+}
+
+function messages(input: GenerationInput) {
+  const turns = input.thread.slice(-MAX_THREAD_TURNS).flatMap((t) => [
+    { role: 'user', content: t.question },
+    { role: 'assistant', content: t.answer },
+  ]);
+  return [...turns, { role: 'user', content: input.userPrompt }];
+}
+
+function requestBody(model: ModelConfig, input: GenerationInput, stream: boolean): string {
+  return JSON.stringify({
+    model: model.providerModel ?? model.name,
+    messages: messages(input),
+    ...(input.parameters.temperature !== undefined ? { temperature: input.parameters.temperature } : {}),
+    ...(input.parameters.maxTokens !== undefined ? { max_tokens: input.parameters.maxTokens } : {}),
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  });
+}
+
+async function post(model: ModelConfig, input: GenerationInput, stream: boolean, signal: AbortSignal): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream), signal });
+  } catch (error) {
+    throw mapFetchError(model, error);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw badGateway(`The language model provider of "${model.name}" answered HTTP ${response.status}${providerMessage(text)}`);
+  }
+  return response;
+}
+
+function providerMessage(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof message === 'string' && message) return `: ${message.slice(0, 300)}`;
+  } catch {
+    // not JSON: show the start of the text
+  }
+  return text.trim() ? `: ${text.trim().slice(0, 300)}` : '';
+}
+
+export function mapFetchError(model: Pick<ModelConfig, 'name'>, error: unknown): Error {
+  if (error instanceof ApiError) return error;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return gatewayTimeout(`The language model provider of "${model.name}" did not answer within ${generationTimeoutMs()} ms`);
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  return badGateway(`Could not reach the language model provider of "${model.name}": ${cause}`);
+}
+
+async function withUsage(input: GenerationInput, content: string, usage: Usage | undefined): Promise<GenerationResult> {
+  const promptTokens = usage?.prompt_tokens ?? (await countTokens(messages(input).map((m) => m.content).join('\n')));
+  const completionTokens = usage?.completion_tokens ?? (await countTokens(content));
+  return { content, promptTokens, completionTokens, totalTokens: usage?.total_tokens ?? promptTokens + completionTokens };
+}
+
+/** Reads server-sent events line by line, calling onData with each `data:` payload. */
+async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: string) => boolean | void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline).replace(/\r$/, '');
+      buffer = buffer.slice(newline + 1);
+      if (line.startsWith('data:') && onData(line.slice(5).trim()) === true) return;
+    }
+  }
+}
+
+export function openAiProvider(model: ModelConfig): GenerationProvider {
+  return {
+    async generate(input) {
+      const signal = AbortSignal.timeout(generationTimeoutMs());
+      try {
+        const response = await post(model, input, false, signal);
+        const json = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[]; usage?: Usage } | null;
+        const content = json?.choices?.[0]?.message?.content;
+        if (typeof content !== 'string') throw badGateway(`The language model provider of "${model.name}" sent an answer without choices[0].message.content`);
+        return withUsage(input, content, json?.usage);
+      } catch (error) {
+        throw mapFetchError(model, error);
+      }
+    },
+
+    async stream(input, onDelta) {
+      const signal = AbortSignal.timeout(generationTimeoutMs());
+      try {
+        const response = await post(model, input, true, signal);
+        if (!response.body) throw badGateway(`The language model provider of "${model.name}" sent an empty stream`);
+        let content = '';
+        let usage: Usage | undefined;
+        let done = false;
+        await readEvents(response.body, (data) => {
+          if (data === '[DONE]') return (done = true);
+          let chunk: { choices?: { delta?: { content?: unknown } }[]; usage?: Usage | null; error?: { message?: string } };
+          try {
+            chunk = JSON.parse(data);
+          } catch {
+            throw badGateway(`The language model provider of "${model.name}" sent a malformed stream chunk`);
+          }
+          if (chunk.error) throw badGateway(`The language model provider of "${model.name}" failed: ${chunk.error.message ?? 'unknown error'}`);
+          const piece = chunk.choices?.[0]?.delta?.content;
+          if (typeof piece === 'string' && piece) {
+            content += piece;
+            onDelta(piece);
+          }
+          if (chunk.usage) usage = chunk.usage;
+        });
+        if (!done) throw badGateway(`The language model provider of "${model.name}" ended the stream before [DONE]`);
+        return withUsage(input, content, usage);
+      } catch (error) {
+        throw mapFetchError(model, error);
+      }
+    },
+  };
+}

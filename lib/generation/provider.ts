@@ -1,0 +1,38 @@
+// One interface for answer generation. A provider gets the prompt already
+// built (prompt.ts) plus the passages and thread it came from, and returns
+// the answer with token usage: the provider's reported usage when it gives
+// one, else counts from the real tokenizer.
+import type { GenerativeModel } from '../db/generated/sqlite/client';
+import { badRequest } from '../http/errors';
+import { extractiveProvider } from './extractive';
+import { openAiProvider } from './openai';
+
+export type SourcePassage = { title: string; text: string; answer: string };
+
+export type Turn = { question: string; answer: string };
+
+export type GenerationInput = {
+  /** The standalone question (a follow-up already rewritten). */
+  question: string;
+  passages: SourcePassage[];
+  /** Earlier turns of the thread, oldest first. */
+  thread: Turn[];
+  /** The question is about the thread itself ("summarise your last answer"): no passages. */
+  contextOnly: boolean;
+  userPrompt: string;
+  parameters: { temperature?: number; maxTokens?: number };
+};
+
+export type GenerationResult = { content: string; promptTokens: number; completionTokens: number; totalTokens: number };
+
+export type GenerationProvider = {
+  generate(input: GenerationInput): Promise<GenerationResult>;
+  /** Calls onDelta with each piece of the answer as it comes; resolves with the whole. */
+  stream(input: GenerationInput, onDelta: (piece: string) => void): Promise<GenerationResult>;
+};
+
+export function providerFor(model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>): GenerationProvider {
+  if (model.provider === 'extractive') return extractiveProvider;
+  if (model.provider === 'openai') return openAiProvider(model);
+  throw badRequest(`Generative model "${model.name}" has an unknown provider "${model.provider}"`);
+}

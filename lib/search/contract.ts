@@ -1,0 +1,75 @@
+// The search request and response of the spec (plus the documented extras:
+// `user` on the request, `identifier` on the response). One schema, used by
+// the three search routes and by the smartpage and console code.
+import { z } from 'zod';
+
+const optionalName = (field: string) =>
+  z
+    .string({ message: `${field} must be a string` })
+    .trim()
+    .max(200, `${field} must be at most 200 characters`)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
+export const searchRequestBody = z
+  .object({
+    question: z
+      .string({ message: 'question is required' })
+      .trim()
+      .min(1, 'question must not be empty')
+      .max(4000, 'question must be at most 4000 characters'),
+    dataset: optionalName('dataset'),
+    generational_presset: optionalName('generational_presset'),
+    model: optionalName('model'),
+    // An empty string or null means "start a new thread", as if absent.
+    conversation: z
+      .string({ message: 'conversation must be a string' })
+      .trim()
+      .max(100, 'conversation must be at most 100 characters')
+      .nullish()
+      .transform((value) => (value ? value : undefined)),
+    // Deprecated by the spec: accepted in any shape and ignored entirely.
+    history: z.unknown().optional(),
+    // The end user an API-key integration asks for (recorded on the interaction).
+    user: z
+      .object({
+        name: z.string({ message: 'user.name must be a string' }).trim().max(200).default(''),
+        email: z.string({ message: 'user.email must be a string' }).trim().max(320).default(''),
+      })
+      .nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.dataset && !body.model) ctx.addIssue({ code: 'custom', message: 'Send either dataset or model' });
+    if (body.dataset && body.model) ctx.addIssue({ code: 'custom', message: 'Send either dataset or model, not both' });
+    if (body.model && body.generational_presset) {
+      ctx.addIssue({ code: 'custom', message: 'generational_presset goes with dataset; a model already names its preset' });
+    }
+  });
+
+export type SearchRequest = z.infer<typeof searchRequestBody>;
+
+export type SearchItem = {
+  content: {
+    name: string;
+    source: string | null;
+    subject: string;
+    media_video: string | null;
+    media_image: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  score: number;
+  answer: string;
+  context: string;
+  /** `YYYY-MM-DD HH:MM:SS` (UTC): when the passage was indexed. */
+  date: string;
+};
+
+export type SearchResponse = {
+  conversation: string;
+  search: SearchItem[];
+  generational: { content: string; total_tokens: number };
+  /** The interaction's UUID, for assessments. */
+  identifier: string;
+};
+

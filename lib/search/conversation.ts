@@ -1,0 +1,47 @@
+// Conversation threads of search: found only inside the caller's project,
+// created (in the same transaction as their first interaction) when a
+// request has none.
+import crypto from 'node:crypto';
+import { db, type Tx } from '../db/client';
+import { notFound } from '../http/errors';
+import type { PreviousTurn } from './followup';
+
+const THREAD_TURNS = 6;
+
+export type Thread = { id: string; isNew: boolean; turns: PreviousTurn[] };
+
+function standaloneOf(extra: string, question: string): string {
+  try {
+    const parsed = JSON.parse(extra) as { standalone_question?: unknown };
+    if (typeof parsed.standalone_question === 'string' && parsed.standalone_question) return parsed.standalone_question;
+  } catch {
+    // recorded by something else: the question stands for itself
+  }
+  return question;
+}
+
+/**
+ * The thread a request continues, or a new one (not yet stored). A value
+ * that is not a thread of this project is 404 — the same answer whether it
+ * exists elsewhere or nowhere, so nothing leaks across organisations.
+ */
+export async function openThread(projectId: number, conversation: string | undefined): Promise<Thread> {
+  if (!conversation) return { id: crypto.randomUUID(), isNew: true, turns: [] };
+  const found = await db().conversation.findFirst({ where: { id: conversation, projectId }, select: { id: true } });
+  if (!found) throw notFound('Conversation not found');
+  const recent = await db().interaction.findMany({
+    where: { conversationId: found.id, projectId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: THREAD_TURNS,
+    select: { question: true, content: true, extra: true },
+  });
+  const turns = recent.reverse().map((i) => ({ question: i.question, answer: i.content, standalone: standaloneOf(i.extra, i.question) }));
+  return { id: found.id, isNew: false, turns };
+}
+
+export async function storeNewThread(tx: Tx, thread: Thread, projectId: number, origin: string, userEmail: string | null, question: string): Promise<void> {
+  if (!thread.isNew) return;
+  await tx.conversation.create({
+    data: { id: thread.id, projectId, origin, userEmail, identifier: question.replace(/\s+/g, ' ').trim().slice(0, 120) },
+  });
+}

@@ -1,0 +1,53 @@
+// Conversation context without a language model: deciding whether a question
+// stands alone, continues the previous one ("and in reverse order?"), or is
+// about the thread itself ("summarise your last answer"), and rewriting a
+// follow-up into a standalone query. Pure: no database.
+import { isStopWord, words } from './text';
+
+export type PreviousTurn = { question: string; standalone: string; answer: string };
+
+export type Resolution =
+  | { kind: 'standalone'; query: string }
+  | { kind: 'followup'; query: string }
+  | { kind: 'context'; query: string };
+
+// Verbs that act on what was already said, and words that only point at it.
+const META_VERBS = new Set(['summarise', 'summarize', 'summary', 'recap', 'repeat', 'rephrase', 'reword', 'shorten', 'simplify', 'tldr', 'tl', 'dr', 'translate', 'restate', 'paraphrase', 'condense']);
+const META_WORDS = new Set([
+  'answer', 'answers', 'reply', 'response', 'last', 'previous', 'above', 'earlier', 'again', 'please', 'briefly', 'brief', 'short', 'shorter',
+  'simpler', 'simple', 'words', 'fewer', 'sentence', 'sentences', 'explanation', 'message', 'said', 'say', 'wrote', 'conversation', 'point', 'points',
+  'bullet', 'bullets', 'key', 'main', 'version', 'less', 'technical', 'plain', 'english', 'just', 'told', 'ok', 'okay', 'thanks',
+]);
+const CONNECTORS = /^(and|or|but|also|so|then|what about|how about|and what about|and how about|same for|same with|and if|what if)\b/;
+const POINTERS = new Set(['it', 'its', 'that', 'this', 'those', 'these', 'them', 'they', 'their', 'one', 'ones', 'same', 'instead', 'there', 'other', 'else']);
+
+/** Content words: not stop words, not pointers. */
+function contentWords(list: string[]): string[] {
+  return list.filter((w) => !isStopWord(w) && !POINTERS.has(w) && (w.length > 1 || /\d/.test(w)));
+}
+
+export function isAboutThread(question: string): boolean {
+  const all = words(question);
+  const text = all.join(' ');
+  if (/\bwhat (did|do) you (just )?(say|mean)\b/.test(text) || /\b(say|explain) (that|it) again\b/.test(text)) return true;
+  if (!all.some((w) => META_VERBS.has(w))) return false;
+  // Only meta words besides the verb: nothing new to look up.
+  return contentWords(all).every((w) => META_VERBS.has(w) || META_WORDS.has(w));
+}
+
+export function resolveQuestion(question: string, previous: PreviousTurn[]): Resolution {
+  const last = previous.at(-1);
+  if (!last) return { kind: 'standalone', query: question };
+  if (isAboutThread(question)) return { kind: 'context', query: last.standalone };
+  const all = words(question);
+  const content = contentWords(all);
+  const text = all.join(' ');
+  const continues = CONNECTORS.test(text) || all.some((w) => POINTERS.has(w));
+  // A follow-up adds a little to the previous question; a question with its
+  // own subject (several content words, no pointer back) starts afresh.
+  if (content.length === 0 || (continues && content.length <= 3)) {
+    const addition = question.trim().replace(/^(and|or|but|also|so|then)\b[\s,]*/i, '');
+    return { kind: 'followup', query: `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim() };
+  }
+  return { kind: 'standalone', query: question };
+}

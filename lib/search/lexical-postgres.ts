@@ -1,0 +1,50 @@
+// PostgreSQL full text: the weighted tsvector of passage_search (GIN index),
+// ts_rank_cd over at most `budget` matches of the dataset. Terms reach
+// to_tsquery as bound parameters and are plain letters/digits by then
+// (see text.ts), so no tsquery syntax can come from a question.
+import { db, Prisma } from '../db/client';
+import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
+import { termKey } from './lexical';
+
+// Counting stops here: past it a term is common whatever its exact count.
+const DF_CAP = 5_000;
+
+// Weights of D, C (body, answer), B (subject, heading), A (content name).
+const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
+
+const lexeme = (t: IndexTerm) => `'${t.word}'${t.prefix ? ':*' : ''}`;
+
+function tsquery(terms: IndexTerm[], mode: 'or' | 'and'): string {
+  return terms.map(lexeme).join(mode === 'or' ? ' | ' : ' & ');
+}
+
+export const postgresIndex: LexicalIndex = {
+  async frequencies(datasetId, terms) {
+    // One round trip: the dataset's size and every term's capped count.
+    const columns = [
+      Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${DF_CAP * 20}) x) AS "n0"`,
+      ...terms.map(
+        (term, i) =>
+          Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_CAP}) x) AS ${Prisma.raw(`"n${i + 1}"`)}`,
+      ),
+    ];
+    const [row] = await db().$queryRaw<Record<string, number>[]>`SELECT ${Prisma.join(columns, ', ')}`;
+    const df = new Map<string, number>();
+    terms.forEach((term, i) => df.set(termKey(term), Number(row?.[`n${i + 1}`] ?? 0)));
+    return { total: Number(row?.n0 ?? 0), df };
+  },
+
+  async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {
+    if (!terms.length) return [];
+    const query = tsquery(terms, mode);
+    const rows = await db().$queryRaw<{ id: number; score: number }[]>`
+      SELECT c.passage_id AS id, ts_rank_cd(${WEIGHTS}::float4[], c.document, q.query, 1)::float8 AS score
+      FROM (
+        SELECT passage_id, document FROM passage_search
+        WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${query})
+        LIMIT ${budget}
+      ) c, to_tsquery('english', ${query}) AS q(query)
+      ORDER BY score DESC, c.passage_id LIMIT ${pool}`;
+    return rows.map((r) => ({ passageId: Number(r.id), lexical: Number(r.score) }));
+  },
+};

@@ -1,0 +1,28 @@
+// The full-text side of retrieval, one implementation per database. Both
+// answer two questions: how many passages hold each term (to keep very
+// common terms out of the ranked query), and which passages rank best for
+// a set of terms, with the number of ranked rows bounded by `budget`.
+import { isPostgres } from '../db/client';
+import { sqliteIndex } from './lexical-sqlite';
+import { postgresIndex } from './lexical-postgres';
+
+export type IndexTerm = { word: string; stem: string; prefix?: boolean };
+
+export type Candidate = { passageId: number; lexical: number };
+
+export type LexicalIndex = {
+  /** Passages of the dataset (an estimate is fine) and the document frequency of each stem. */
+  frequencies(datasetId: number, terms: IndexTerm[]): Promise<{ total: number; df: Map<string, number> }>;
+  /**
+   * `or`: the best passages holding any of the (rare) terms, ranked over at most `budget` matches.
+   * `and`: passages holding all the (common) terms; may come back unranked (lexical 0).
+   */
+  candidates(datasetId: number, terms: IndexTerm[], mode: 'or' | 'and', budget: number, pool: number): Promise<Candidate[]>;
+};
+
+export function lexicalIndex(): LexicalIndex {
+  return isPostgres() ? postgresIndex : sqliteIndex;
+}
+
+/** Key of a term in the df map: prefix terms are kept apart from whole words. */
+export const termKey = (term: IndexTerm) => (term.prefix ? `${term.stem}*` : term.stem);

@@ -1,0 +1,130 @@
+// The steps every search kind shares: resolve the target and the thread,
+// resolve the question against the thread, retrieve, build the prompt, and
+// record the interaction. service.ts and stream.ts put them in order.
+import { db } from '../db/client';
+import { recordInteraction } from '../usage/record';
+import { creditsFor, type InteractionType } from '../usage/credits';
+import { fillTemplate } from '../generation/prompt';
+import { providerFor, type GenerationInput, type GenerationProvider, type GenerationResult } from '../generation/provider';
+import type { SearchItem, SearchRequest } from './contract';
+import { openThread, storeNewThread, type Thread } from './conversation';
+import { resolveQuestion, type Resolution } from './followup';
+import { retrieve, type RetrievedPassage } from './retrieve';
+import { subQueries } from './subqueries';
+import { resolveTarget, templateOf, type SearchTarget } from './target';
+import type { SearchCaller } from './service';
+
+export type Prepared = {
+  target: SearchTarget;
+  thread: Thread;
+  resolution: Resolution;
+  queries: string[];
+  passages: RetrievedPassage[];
+  provider: GenerationProvider;
+  input: GenerationInput;
+  templatePrompt: string;
+};
+
+/** Deep search: the best passage of each sub-query first, then the rest by score. */
+async function retrieveDeep(datasetId: number, queries: string[], target: SearchTarget): Promise<RetrievedPassage[]> {
+  const lists = [];
+  for (const query of queries) lists.push(await retrieve(datasetId, query, target.parameters));
+  const chosen = new Map<number, RetrievedPassage>();
+  for (const list of lists) if (list[0] && !chosen.has(list[0].passageId)) chosen.set(list[0].passageId, list[0]);
+  const rest = lists.flat().sort((a, b) => b.score - a.score);
+  for (const p of rest) if (!chosen.has(p.passageId)) chosen.set(p.passageId, p);
+  return [...chosen.values()].slice(0, Math.max(target.parameters.topK, queries.length));
+}
+
+export async function prepare(body: SearchRequest, caller: SearchCaller, type: InteractionType): Promise<Prepared> {
+  const target = await resolveTarget(caller.projectId, body);
+  const thread = await openThread(caller.projectId, body.conversation);
+  const resolution = resolveQuestion(body.question, thread.turns);
+  let queries: string[] = [];
+  let passages: RetrievedPassage[] = [];
+  if (resolution.kind !== 'context') {
+    queries = type === 'deepsearch' ? subQueries(resolution.query) : [resolution.query];
+    passages = type === 'deepsearch' ? await retrieveDeep(target.dataset.id, queries, target) : await retrieve(target.dataset.id, resolution.query, target.parameters);
+  }
+  const sources = passages.map((p) => ({ title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '), text: p.body, answer: p.answer }));
+  const turns = thread.turns.map((t) => ({ question: t.question, answer: t.answer }));
+  const templatePrompt = templateOf(target);
+  const userPrompt = fillTemplate(templatePrompt, { question: body.question, passages: sources, thread: turns });
+  const input: GenerationInput = {
+    question: resolution.query,
+    passages: sources,
+    thread: turns,
+    contextOnly: resolution.kind === 'context',
+    userPrompt,
+    parameters: { temperature: target.parameters.temperature, maxTokens: target.parameters.maxTokens },
+  };
+  return { target, thread, resolution, queries, passages, provider: providerFor(target.model), input, templatePrompt };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC. */
+export function searchDate(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+export function searchItems(passages: RetrievedPassage[]): SearchItem[] {
+  return passages.map((p) => ({
+    content: {
+      name: p.content.name,
+      source: p.content.source,
+      subject: p.subject,
+      media_video: p.content.mediaVideo,
+      media_image: p.content.mediaImage,
+      created_at: p.content.createdAt.toISOString(),
+      updated_at: p.content.updatedAt.toISOString(),
+    },
+    score: p.score,
+    answer: p.answer,
+    context: p.body,
+    date: searchDate(p.createdAt),
+  }));
+}
+
+/** Stores the thread (when new) and the interaction with its roll-up, in one transaction. */
+export async function record(prepared: Prepared, body: SearchRequest, caller: SearchCaller, type: InteractionType, result: GenerationResult): Promise<{ identifier: string }> {
+  const { target, thread, resolution, passages } = prepared;
+  const user = caller.user ?? { name: '', email: '' };
+  const interaction = await db().$transaction(async (tx) => {
+    await storeNewThread(tx, thread, caller.projectId, caller.origin, user.email || null, body.question);
+    return recordInteraction(
+      {
+        conversationId: thread.id,
+        projectId: caller.projectId,
+        organizationId: caller.organizationId,
+        type,
+        origin: caller.origin,
+        question: body.question,
+        content: result.content,
+        datamodelId: target.datamodel?.id ?? null,
+        datamodelName: target.datamodel?.name ?? '',
+        datasetId: target.dataset.id,
+        datasetName: target.dataset.name,
+        generativeModelName: target.model.name,
+        presetId: target.preset?.id ?? null,
+        presetName: target.preset?.identifier ?? '',
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+        totalTokens: result.totalTokens,
+        totalTokensWithFee: creditsFor(result.totalTokens, target.model, type),
+        userName: user.name,
+        userEmail: user.email,
+        apiKeyId: caller.apiKeyId,
+        extra: { standalone_question: resolution.query, resolution: resolution.kind, ...(type === 'deepsearch' ? { sub_queries: prepared.queries } : {}) },
+        search: {
+          query: resolution.kind === 'context' ? null : resolution.query,
+          results: passages.map((p) => ({ passage_id: p.passageId, content_id: p.contentId, content: p.content.name, score: p.score })),
+        },
+        userPrompt: prepared.input.userPrompt,
+        templatePrompt: prepared.templatePrompt,
+      },
+      tx,
+    );
+  });
+  return { identifier: interaction.identifier };
+}

@@ -1,0 +1,50 @@
+// Search as the routes, the smartpages and the console call it: who asks
+// (SearchCaller), then one call per kind of interaction.
+import type { Principal } from '../auth/principal';
+import { projectOf } from '../auth/principal';
+import type { SearchRequest, SearchResponse } from './contract';
+import { prepare, record, searchItems } from './pipeline';
+import { streamResponse } from './stream';
+
+export type SearchCaller = {
+  organizationId: number;
+  projectId: number;
+  origin: 'api' | 'workspace' | 'smartpage';
+  user: { name: string; email: string } | null;
+  apiKeyId: number | null;
+};
+
+/**
+ * The caller of a route. API keys record as origin `api`, browser sessions
+ * as `workspace`. The interaction's user is the signed-in person, or for an
+ * API key its owner unless the request names an end user (`user`).
+ */
+export function callerFromPrincipal(principal: Principal, origin?: SearchCaller['origin'], requestUser?: SearchRequest['user']): SearchCaller {
+  const person = principal.email ? { name: principal.name ?? '', email: principal.email } : null;
+  const named = requestUser && (requestUser.name || requestUser.email) ? { name: requestUser.name, email: requestUser.email } : null;
+  return {
+    organizationId: principal.organizationId,
+    projectId: projectOf(principal),
+    origin: origin ?? (principal.mode === 'apiKey' ? 'api' : 'workspace'),
+    user: principal.mode === 'apiKey' ? (named ?? person) : person,
+    apiKeyId: principal.apiKeyId,
+  };
+}
+
+export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch'): Promise<SearchResponse> {
+  const prepared = await prepare(body, caller, type);
+  const result = await prepared.provider.generate(prepared.input);
+  const { identifier } = await record(prepared, body, caller, type, result);
+  return {
+    conversation: prepared.thread.id,
+    search: searchItems(prepared.passages),
+    generational: { content: result.content, total_tokens: result.totalTokens },
+    identifier,
+  };
+}
+
+/** The SSE response of a streamed search. Throws ApiError (400/404) before streaming starts. */
+export async function streamSearch(body: SearchRequest, caller: SearchCaller): Promise<Response> {
+  const prepared = await prepare(body, caller, 'stream');
+  return streamResponse(prepared, body, caller);
+}

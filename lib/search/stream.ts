@@ -1,0 +1,43 @@
+// Server-sent events of a streamed search: `search` (the results), zero or
+// more `delta` ({content}), then `done` ({conversation, identifier,
+// total_tokens, content}); a failure once streaming has begun is an `error`
+// event ({detail}) and nothing is recorded.
+import { ApiError } from '../http/errors';
+import type { SearchRequest } from './contract';
+import { record, searchItems, type Prepared } from './pipeline';
+import type { SearchCaller } from './service';
+
+const encoder = new TextEncoder();
+
+export function sseEvent(event: string, data: unknown): Uint8Array {
+  return encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export function streamResponse(prepared: Prepared, body: SearchRequest, caller: SearchCaller): Response {
+  let closed = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (!closed) controller.enqueue(sseEvent(event, data));
+      };
+      try {
+        send('search', searchItems(prepared.passages));
+        const result = await prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece }));
+        const { identifier } = await record(prepared, body, caller, 'stream', result);
+        send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content });
+      } catch (error) {
+        if (!(error instanceof ApiError)) console.error('search stream failed', error);
+        send('error', { detail: error instanceof ApiError ? error.detail : 'The answer could not be completed' });
+      } finally {
+        if (!closed) controller.close();
+        closed = true;
+      }
+    },
+    cancel() {
+      closed = true;
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+  });
+}

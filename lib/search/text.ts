@@ -1,0 +1,72 @@
+// Turning free text into search terms: lower case, accents folded, split on
+// anything that is not a letter or digit (so FTS syntax such as quotes,
+// NEAR, *, ^, column filters and SQL can never reach the index as syntax),
+// English stop words dropped, Porter stems.
+import { porterStem } from './stem';
+
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by can could ' +
+    'did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in ' +
+    'into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same ' +
+    'she should so some such than that the their theirs them themselves then there these they this those through to too under until up ' +
+    'very was we were what when where which while who whom why will with would you your yours yourself yourselves ' +
+    "shall may might must also get got let lets please tell show explain give want need know like use using used one ones way ways " +
+    'something anything thing things make made does do doing done s t'
+  ).split(/\s+/),
+);
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Every word of the text, folded, in order (stop words kept). */
+export function words(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export type QueryTerm = { word: string; stem: string };
+
+/**
+ * The distinct content words of a question, in order. Stop words go, unless
+ * the question is made of nothing else ("what is this?") — then they stay.
+ * Capped at 12 terms: longer questions keep their first words.
+ */
+export function queryTerms(text: string, max = 12): QueryTerm[] {
+  const all = words(text).filter((w) => w.length <= 40);
+  const content = all.filter((w) => !isStopWord(w) && (w.length > 1 || /\d/.test(w)));
+  const chosen = content.length ? content : all;
+  const seen = new Set<string>();
+  const terms: QueryTerm[] = [];
+  for (const word of chosen) {
+    const stem = porterStem(word);
+    if (seen.has(stem)) continue;
+    seen.add(stem);
+    terms.push({ word, stem });
+    if (terms.length >= max) break;
+  }
+  return terms;
+}
+
+/** Stems of every word of a text, in order, for the re-ranker. */
+export function stemsOf(text: string): string[] {
+  return words(text).map(porterStem);
+}
+
+/** An FTS5 string literal: the word in double quotes, quotes doubled. */
+export function ftsLiteral(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
+}
+
+/** Splits text into sentences (keeps abbreviations such as "e.g." together well enough). */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(\[])/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
