@@ -15,6 +15,8 @@ export type ConversationTurn = {
   total_tokens: number;
   evaluation: string | null;
   feedback: string | null;
+  /** Reasons chosen with a negative rating (the assessment's negative_opinions). */
+  feedback_options: string[] | null;
   search: unknown;
   created_at: string;
 };
@@ -34,6 +36,10 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+function stringList(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
 }
 
 export async function listOwnConversations(projectId: number, email: string, options: { limit: number; offset: number; origin?: string }): Promise<ConversationItem[]> {
@@ -65,6 +71,7 @@ export async function listOwnConversations(projectId: number, email: string, opt
         total_tokens: i.totalTokens,
         evaluation: i.evaluation,
         feedback: i.feedback,
+        feedback_options: stringList(parseJson(i.feedbackOptions ?? 'null')),
         search: parseJson(i.search),
         created_at: i.createdAt.toISOString(),
       })),

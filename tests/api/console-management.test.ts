@@ -13,6 +13,7 @@ import * as projectTokens from '@/app/api/v1/project_tokens/route';
 import * as projectToken from '@/app/api/v1/project_tokens/[token_id]/route';
 import * as datasets from '@/app/searcher/v1/datasets/route';
 import * as overview from '@/app/searcher/v1/datasets/full/route';
+import * as assessments from '@/app/api/v1/assessments/route';
 
 let a: Tenant;
 let b: Tenant;
@@ -169,9 +170,25 @@ describe('GET /searcher/v1/conversations', () => {
       ['First?', 'One.'],
       ['Second?', 'Two.'],
     ]);
-    expect(res.body[0].turns[0]).toMatchObject({ type: 'stream', datamodel: 'Alpha assistant', total_tokens: 2, evaluation: null, feedback: null });
+    expect(res.body[0].turns[0]).toMatchObject({ type: 'stream', datamodel: 'Alpha assistant', total_tokens: 2, evaluation: null, feedback: null, feedback_options: null });
     const other = await call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: b.apiKey });
     expect(other.body).toEqual([]);
+  });
+
+  it('shows a saved rating with its reasons on the turn', async () => {
+    const dataset = await db().dataset.findFirstOrThrow({ where: { projectId: a.project.id, name: 'Alpha' } });
+    const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c4', origin: 'workspace', userEmail: a.users.EDITOR.email } });
+    const turn = await recordInteraction({ projectId: a.project.id, organizationId: a.organization.id, conversationId: conversation.id, type: 'stream', origin: 'workspace', question: 'Rated?', content: 'Maybe.', userEmail: a.users.EDITOR.email, datasetId: dataset.id, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 });
+    const rated = await call(assessments.POST, 'POST', '/api/v1/assessments', {
+      token: a.userTokens.EDITOR,
+      body: { question: 'Rated?', answers: {}, generativeAnswer: 'Maybe.', modelId: 0, datasetId: dataset.id, evaluation: 'negative', feedback: 'vague', extra: { negative_opinions: ['Incomplete'] }, identifier: turn.identifier },
+    });
+    expect(rated.status).toBe(200);
+    const editorKey = await call(apiKeys.POST, 'POST', '/api/v1/api_keys', { token: a.userTokens.OWNER, body: { name: 'editor key' } });
+    await db().apiKey.update({ where: { id: editorKey.body.id }, data: { userId: a.users.EDITOR.id } });
+    const res = await call(conversations.GET, 'GET', '/x', { token: editorKey.body.token });
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0].turns[0]).toMatchObject({ identifier: turn.identifier, evaluation: 'negative', feedback: 'vague', feedback_options: ['Incomplete'], dataset_id: dataset.id });
   });
 
   it('filters by origin', async () => {

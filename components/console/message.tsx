@@ -1,0 +1,50 @@
+'use client';
+import { AlertTriangle, Bot, User } from 'lucide-react';
+import { formatNumber } from '@/components/ui/format';
+import { Spinner } from '@/components/ui/spinner';
+import { Sources } from './sources';
+import type { Turn } from './types';
+
+/** One question and its answer with sources; `footer` holds the rating when the page offers one. */
+export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode }) {
+  return (
+    <article className="space-y-3" aria-label={`Question: ${turn.question}`}>
+      <div className="flex justify-end">
+        <div className="flex max-w-[90%] items-start gap-2 sm:max-w-[80%]">
+          <p className="whitespace-pre-wrap rounded-2xl rounded-tr-sm bg-indigo-600 px-4 py-2.5 text-sm text-white">{turn.question}</p>
+          <span className="mt-1 hidden size-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600 sm:flex" aria-hidden="true">
+            <User className="size-4" />
+          </span>
+        </div>
+      </div>
+      <div className="flex items-start gap-2">
+        <span className="mt-1 hidden size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700 sm:flex" aria-hidden="true">
+          <Bot className="size-4" />
+        </span>
+        <div className="min-w-0 flex-1 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+          {turn.status === 'error' ? (
+            <p role="alert" className="flex items-start gap-2 text-sm text-red-700">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {turn.answer ? <span className="whitespace-pre-wrap text-slate-800">{turn.answer}</span> : null}
+              <span>{turn.error}</span>
+            </p>
+          ) : turn.answer ? (
+            <div data-testid="answer" className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800" aria-live={turn.status === 'streaming' ? 'polite' : undefined}>
+              {turn.answer}
+              {turn.status === 'streaming' ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden="true" /> : null}
+            </div>
+          ) : (
+            <p className="flex items-center gap-2 text-sm text-slate-500">
+              <Spinner className="size-4" label="" /> {turn.sources.length ? 'Writing the answer…' : 'Searching your knowledge…'}
+            </p>
+          )}
+          <Sources sources={turn.sources} />
+          {turn.status === 'done' && turn.totalTokens !== undefined ? (
+            <p className="mt-2 text-xs text-slate-400">{formatNumber(turn.totalTokens)} tokens</p>
+          ) : null}
+          {turn.status === 'done' ? footer : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+// Reads the server-sent events of POST /searcher/v1/search/stream:
+// `search` (the sources), `delta` (a piece of the answer), `done`
+// (conversation, identifier, tokens, full answer) and `error` ({detail}).
+import { ApiClientError, apiHeaders } from '@/components/api/client';
+import type { Source } from './types';
+
+export type StreamDone = { conversation: string; identifier: string; total_tokens: number; content: string };
+
+export type StreamHandlers = {
+  onSources: (sources: Source[]) => void;
+  onDelta: (text: string) => void;
+  onDone: (done: StreamDone) => void;
+};
+
+async function errorDetail(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { detail?: unknown };
+    if (typeof body.detail === 'string') return body.detail;
+  } catch {
+    // not JSON
+  }
+  return `${response.status} ${response.statusText || 'Request failed'}`;
+}
+
+function dispatch(block: string, handlers: StreamHandlers): void {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (data.length === 0) return;
+  const payload = JSON.parse(data.join('\n')) as unknown;
+  if (event === 'search') handlers.onSources(Array.isArray(payload) ? (payload as Source[]) : []);
+  else if (event === 'delta') handlers.onDelta(String((payload as { content?: unknown }).content ?? ''));
+  else if (event === 'done') handlers.onDone(payload as StreamDone);
+  else if (event === 'error') throw new ApiClientError(502, String((payload as { detail?: unknown }).detail ?? 'The answer could not be completed'));
+}
+
+/** Posts the question and calls the handlers as events arrive; throws ApiClientError on failure. */
+export async function streamAnswer(path: string, body: unknown, handlers: StreamHandlers, signal?: AbortSignal): Promise<void> {
+  const headers = apiHeaders({ 'content-type': 'application/json', accept: 'text/event-stream' });
+  const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal });
+  if (!response.ok) throw new ApiClientError(response.status, await errorDetail(response));
+  if (!response.body) throw new ApiClientError(502, 'The server sent no answer');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let finished = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value.replace(/\r\n/g, '\n');
+    let cut = buffer.indexOf('\n\n');
+    while (cut !== -1) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (/^event:\s*done/m.test(block)) finished = true;
+      dispatch(block, handlers);
+      cut = buffer.indexOf('\n\n');
+    }
+  }
+  if (buffer.trim()) {
+    if (/^event:\s*done/m.test(buffer)) finished = true;
+    dispatch(buffer, handlers);
+  }
+  if (!finished) throw new ApiClientError(502, 'The answer stopped before it was complete');
+}
