@@ -1,6 +1,7 @@
 // GET /api/v1/report_download: the .xlsx opened back with exceljs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
 import { recordInteraction } from '@/lib/usage/record';
 import { call } from '../helpers/http';
@@ -23,9 +24,10 @@ beforeAll(async () => {
 async function fetchBook(query: Record<string, string>) {
   const res = await call(download, 'GET', '/api/v1/report_download', { token: t.userTokens.OWNER, query });
   expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.response.arrayBuffer());
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.from(await res.response.arrayBuffer()) as unknown as ArrayBuffer);
-  return { res, book };
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  return { res, book, bytes };
 }
 
 const rowsOf = (sheet: ExcelJS.Worksheet) => {
@@ -57,7 +59,11 @@ describe('GET /api/v1/report_download', () => {
   });
 
   it('formula-looking questions are stored as text, never as formulas', async () => {
-    const { book } = await fetchBook({ ...MARCH, section: 'threads' });
+    const { book, bytes } = await fetchBook({ ...MARCH, section: 'threads' });
+    const files = unzipSync(new Uint8Array(bytes));
+    const sheetXml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect(sheetXml).toContain('=HYPERLINK(&quot;http://evil.test&quot;,&quot;x&quot;)');
+    expect(sheetXml).not.toMatch(/<f[ >]/); // no formula element anywhere
     const sheet = book.getWorksheet('Threads')!;
     const questions = [];
     for (let r = 2; r <= sheet.rowCount; r++) {
