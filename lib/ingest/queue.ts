@@ -22,10 +22,14 @@ export type ClaimedItem = {
   attempts: number;
 };
 
+/** Limits a claim to one project's uploads (tests sharing one database use it). */
+export type ClaimScope = { projectId?: number };
+
 /** Claims the next due item for `workerId`, or null when nothing is due. */
-export async function claimNext(workerId: string, leaseMs: number, now = new Date()): Promise<ClaimedItem | null> {
+export async function claimNext(workerId: string, leaseMs: number, scope: ClaimScope = {}, now = new Date()): Promise<ClaimedItem | null> {
   const until = new Date(now.getTime() + leaseMs);
-  const rows = isPostgres() ? await claimPostgres(workerId, now, until) : await claimSqlite(workerId, now, until);
+  const inScope = scope.projectId === undefined ? Prisma.empty : Prisma.sql`AND upload_id IN (SELECT id FROM uploads WHERE project_id = ${scope.projectId})`;
+  const rows = isPostgres() ? await claimPostgres(workerId, now, until, inScope) : await claimSqlite(workerId, now, until, inScope);
   const id = rows[0] ? Number(rows[0].id) : null;
   if (id === null) return null;
   const item = await db().uploadItem.findUnique({ where: { id } });
@@ -44,7 +48,7 @@ export async function claimNext(workerId: string, leaseMs: number, now = new Dat
 
 // Timestamps are compared as the ISO text Prisma stores on SQLite and as
 // `timestamp(3)` (UTC wall clock) on PostgreSQL.
-function claimSqlite(workerId: string, now: Date, until: Date) {
+function claimSqlite(workerId: string, now: Date, until: Date, inScope: Prisma.Sql) {
   return db().$queryRaw<{ id: bigint | number }[]>`
     UPDATE upload_items
        SET state = 'fetching', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${now}
@@ -53,12 +57,13 @@ function claimSqlite(workerId: string, now: Date, until: Date) {
         WHERE state IN ('queued', 'fetching', 'parsing', 'indexing')
           AND next_attempt_at <= ${now}
           AND (locked_until IS NULL OR locked_until < ${now})
+          ${inScope}
         ORDER BY next_attempt_at, id
         LIMIT 1)
     RETURNING id`;
 }
 
-function claimPostgres(workerId: string, now: Date, until: Date) {
+function claimPostgres(workerId: string, now: Date, until: Date, inScope: Prisma.Sql) {
   const nowTs = Prisma.sql`${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
   const untilTs = Prisma.sql`${until.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
   return db().$queryRaw<{ id: number }[]>`
@@ -69,6 +74,7 @@ function claimPostgres(workerId: string, now: Date, until: Date) {
         WHERE state IN ('queued', 'fetching', 'parsing', 'indexing')
           AND next_attempt_at <= ${nowTs}
           AND (locked_until IS NULL OR locked_until < ${nowTs})
+          ${inScope}
         ORDER BY next_attempt_at, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED)

@@ -17,6 +17,8 @@ export type DrainOptions = {
   signal?: AbortSignal;
   /** DNS resolver, replaceable in tests. */
   resolve?: Resolver;
+  /** Only this project's uploads (tests that share a database with others). */
+  projectId?: number;
 };
 
 /** Processes due items one after another until none is left; returns how many it settled. */
@@ -25,7 +27,7 @@ export async function drainUploads(options: DrainOptions = {}): Promise<number> 
   let settled = 0;
   while (!options.signal?.aborted) {
     const config = importConfig();
-    const item = await claimNext(workerId, config.leaseMs);
+    const item = await claimNext(workerId, config.leaseMs, { projectId: options.projectId });
     if (!item) break;
     if (item.attempts > config.maxAttempts) {
       // Claimed again and again after expired leases: the file keeps killing its worker.

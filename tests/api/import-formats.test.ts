@@ -32,7 +32,7 @@ async function importOne(file: string, extra: Record<string, string> = {}) {
   });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ message: 'Upload started', id: expect.any(Number) });
-  await drainUploads({ workerId: `formats-${file}` });
+  await drainUploads({ workerId: `formats-${file}`, projectId: tenant.project.id });
   const progress = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
   expect(progress.status).toBe(200);
   const item = progress.body.items[0];

@@ -45,7 +45,7 @@ async function runUpload(tenant: Tenant, items: { url: string; dataset_name?: st
     body: { name: 'safety', uploads: items.map((i) => ({ dataset_name: 'Vault', ...i })) },
   });
   expect(res.status).toBe(200);
-  await drainUploads({ workerId: `safety-${res.body.id}`, resolve });
+  await drainUploads({ workerId: `safety-${res.body.id}`, resolve, projectId: tenant.project.id });
   const got = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
   return got.body as { id: number; state: string; counts: Record<string, number>; items: { url: string; state: string; error: string | null; content_id: number | null }[] };
 }
