@@ -1,0 +1,77 @@
+'use client';
+// Data hooks of the usage dashboards: the documented report endpoints, read
+// with the signed-in session (the server applies the role matrix).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch, apiHeaders, ApiClientError } from '@/components/api/client';
+import type { CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '@/lib/reports/contracts';
+import type { DatamodelListItem } from '@/lib/console/catalog';
+import { type DateRange, type DownloadChoice, type ThreadFilters, attachmentName, downloadQuery, queryString, threadsQuery } from './params';
+
+export type { CreditsReport, OverviewReport, ThreadsPage, TokensReport, DatamodelListItem };
+
+/** Every bucket of a range in one answer (token_resume pages its series, 30 by default). */
+const ALL_BUCKETS = 1000;
+
+export const useOverview = (range: DateRange) =>
+  useQuery({
+    queryKey: ['usage', 'overview', range],
+    queryFn: () => apiFetch<OverviewReport>(`/api/v1/overview${queryString({ start_date: range.start, end_date: range.end })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCredits = (range: DateRange, datamodel = '') =>
+  useQuery({
+    queryKey: ['usage', 'credits', range, datamodel],
+    queryFn: () => apiFetch<CreditsReport>(`/api/v1/credits_resume${queryString({ start_date: range.start, end_date: range.end, datamodel_name: datamodel })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTokens = (range: DateRange, datamodel = '') =>
+  useQuery({
+    queryKey: ['usage', 'tokens', range, datamodel],
+    queryFn: () =>
+      apiFetch<TokensReport>(`/api/v1/token_resume${queryString({ start_date: range.start, end_date: range.end, datamodel_name: datamodel, offset: 0, limit: ALL_BUCKETS })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useThreads = (filters: ThreadFilters, page: number, pageSize: number, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: ['usage', 'threads', filters, page, pageSize],
+    queryFn: () => apiFetch<ThreadsPage>(`/api/v1/threads${threadsQuery(filters, page, pageSize)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The project's datamodels, for the datamodel filters. */
+export const useDatamodels = () =>
+  useQuery({ queryKey: ['usage', 'datamodels'], queryFn: () => apiFetch<DatamodelListItem[]>('/searcher/v1/datamodels'), staleTime: 60_000 });
+
+/**
+ * Downloads the .xlsx report and hands it to the browser as a file. Fetched
+ * (not a plain link) so the chosen project header goes with it and a refusal
+ * shows the server's {detail} instead of a broken download.
+ */
+export async function downloadReport(range: DateRange, choice: DownloadChoice, datamodelName?: string): Promise<string> {
+  const response = await fetch(`/api/v1/report_download${downloadQuery(range, choice, datamodelName)}`, { headers: apiHeaders(), credentials: 'same-origin' });
+  if (!response.ok) {
+    let detail = `${response.status} ${response.statusText || 'Download failed'}`;
+    try {
+      const body = (await response.json()) as { detail?: unknown };
+      if (typeof body.detail === 'string') detail = body.detail;
+    } catch {
+      // not JSON: keep the status line
+    }
+    throw new ApiClientError(response.status, detail);
+  }
+  const name = attachmentName(response.headers.get('content-disposition'), `report_${range.start}_${range.end}.xlsx`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

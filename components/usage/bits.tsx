@@ -1,0 +1,78 @@
+'use client';
+// Small pieces the report pages share: figure cards, the change against the
+// previous period, and the top-datamodels table.
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { Card, CardHeader, cn, formatNumber, formatPercent } from '@/components/ui';
+
+export function Stat({ label, value, hint, className }: { label: string; value: React.ReactNode; hint?: React.ReactNode; className?: string }) {
+  return (
+    <Card className={cn('p-4', className)}>
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">{value}</p>
+      {hint ? <div className="mt-1 text-xs text-slate-500">{hint}</div> : null}
+    </Card>
+  );
+}
+
+/** "+12 % vs previous period" with an arrow; more usage is shown neutral-to-amber, not as good or bad. */
+export function Change({ current, previous, percent }: { current: number; previous: number; percent?: number }) {
+  const pct = percent ?? (previous === 0 ? (current > 0 ? 100 : 0) : ((current - previous) / previous) * 100);
+  const Icon = pct > 0 ? ArrowUpRight : pct < 0 ? ArrowDownRight : Minus;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Icon className={cn('size-3.5', pct > 0 ? 'text-amber-600' : pct < 0 ? 'text-emerald-600' : 'text-slate-400')} aria-hidden="true" />
+      <span>
+        {pct > 0 ? '+' : ''}
+        {formatPercent(pct)} vs previous period ({formatNumber(previous)})
+      </span>
+    </span>
+  );
+}
+
+export type TopRow = { name: string; dataset: string; value: number; tokens: number; requests: number; percentage: number };
+
+export function TopDatamodels({ title, valueLabel, rows, className }: { title: string; valueLabel: string; rows: TopRow[]; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader title={title} description="Up to five, for the period and filter shown." />
+      {rows.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">No datamodel was used in this period.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-sm">
+            <thead>
+              <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500">
+                <th scope="col" className="px-5 py-2 font-medium">Datamodel</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{valueLabel}</th>
+                {valueLabel !== 'Tokens' ? <th scope="col" className="px-3 py-2 text-right font-medium">Tokens</th> : null}
+                <th scope="col" className="px-3 py-2 text-right font-medium">Requests</th>
+                <th scope="col" className="w-40 px-5 py-2 font-medium">Share</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr key={`${row.name}-${row.dataset}`}>
+                  <td className="px-5 py-2.5">
+                    <p className="font-medium text-slate-800">{row.name}</p>
+                    <p className="text-xs text-slate-500">{row.dataset}</p>
+                  </td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.value)}</td>
+                  {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.tokens)}</td> : null}
+                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.requests)}</td>
+                  <td className="px-5 py-2.5">
+                    <div className="flex items-center gap-2">
+                      <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">
+                        <div className="h-full rounded-full bg-indigo-500" style={{ width: `${Math.min(row.percentage, 100)}%` }} />
+                      </div>
+                      <span className="w-12 text-right text-xs tabular-nums text-slate-600">{formatPercent(row.percentage)}</span>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

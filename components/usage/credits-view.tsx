@@ -1,0 +1,90 @@
+'use client';
+// /usage/credits: credits per period stacked by origin, the total against
+// the previous period, and the top datamodels; filtered by period and datamodel.
+import { BarChart3 } from 'lucide-react';
+import { Card, CardBody, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { useMe } from '@/components/shell/use-me';
+import { type CreditsReport, useCredits, useDatamodels } from './api';
+import { Change, Stat, TopDatamodels } from './bits';
+import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
+import { DownloadButton } from './download-button';
+import { DatamodelFilter, RangePicker } from './range-picker';
+import { useReportRange } from './use-report-range';
+
+export function CreditsView() {
+  const { range, datamodel, setRange, setDatamodel } = useReportRange();
+  const credits = useCredits(range, datamodel);
+  const datamodels = useDatamodels();
+  // EDITORs may read this report but not download the spreadsheet.
+  const mayDownload = useMe().data?.permissions.reports.includes('report_download') ?? false;
+
+  return (
+    <div>
+      <PageHeader
+        title="Credits"
+        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
+        actions={mayDownload ? <DownloadButton range={range} datamodel={datamodel} /> : null}
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <RangePicker value={range} onChange={setRange} />
+        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
+      </div>
+
+      {credits.isPending ? (
+        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
+      ) : credits.isError ? (
+        <ErrorState error={credits.error} title="Could not load the credits report" onRetry={() => credits.refetch()} />
+      ) : (
+        <div className={credits.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={credits.isFetching}>
+          <CreditsBody report={credits.data} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CreditsBody({ report }: { report: CreditsReport }) {
+  const details = report.credits_usage_details;
+  const comparison = details.credits_previous_period_comparison;
+  const byOrigin = { workspace: 0, smartpage: 0, api: 0 };
+  for (const p of report.credits) {
+    byOrigin.workspace += p.workspace_credits;
+    byOrigin.smartpage += p.smartpage_credits;
+    byOrigin.api += p.api_credits;
+  }
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          label="Credits used"
+          value={formatNumber(details.total_credits_used)}
+          hint={<Change current={comparison.current_period_usage} previous={comparison.previous_period_usage} percent={comparison.percent_difference} />}
+        />
+        {(['workspace', 'smartpage', 'api'] as const).map((origin) => (
+          <Stat
+            key={origin}
+            label={ORIGIN_LABELS[origin]}
+            value={formatNumber(byOrigin[origin])}
+            hint={<span className="inline-flex items-center gap-1.5"><span className="size-2 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />credits from {ORIGIN_LABELS[origin].toLowerCase()}</span>}
+          />
+        ))}
+      </div>
+      <Card className="mt-6">
+        <CardHeader title="Credits per period" description="Stacked by where the question was asked. Days up to a month, weeks up to six months, then months." />
+        <CardBody>
+          {details.total_credits_used === 0 ? (
+            <EmptyState icon={<BarChart3 className="size-8" />} title="No credits used in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
+          ) : (
+            <CreditsChart data={report.credits} />
+          )}
+        </CardBody>
+      </Card>
+      <TopDatamodels
+        className="mt-6"
+        title="Top datamodels by credits"
+        valueLabel="Credits"
+        rows={report.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+      />
+    </>
+  );
+}

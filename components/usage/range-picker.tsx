@@ -1,0 +1,93 @@
+'use client';
+// The period of a report: a preset or two dates, checked before they are
+// sent (the reports start on 2025-02-01 and the end may not precede the start).
+import { CalendarRange } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button, Select } from '@/components/ui';
+import { type DateRange, MIN_REPORT_DATE, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
+import type { DatamodelListItem } from './api';
+
+function presetOf(range: DateRange, today: string): RangePreset | 'custom' {
+  return RANGE_PRESETS.find((p) => {
+    const r = presetRange(p, today);
+    return r.start === range.start && r.end === range.end;
+  }) ?? 'custom';
+}
+
+export function RangePicker({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
+  const id = useId();
+  const today = dayOf(new Date());
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const problem = rangeProblem(draft);
+  const dirty = draft.start !== value.start || draft.end !== value.end;
+  const preset = presetOf(value, today);
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      aria-label="Report period"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!problem) onChange(draft);
+      }}
+    >
+      <div>
+        <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">Period</label>
+        <Select
+          id={`${id}-preset`}
+          className="mt-1 w-40"
+          value={preset}
+          onChange={(e) => {
+            if (e.target.value !== 'custom') onChange(presetRange(e.target.value as RangePreset, today));
+          }}
+        >
+          {RANGE_PRESETS.map((p) => <option key={p} value={p}>{PRESET_LABELS[p]}</option>)}
+          <option value="custom" disabled={preset !== 'custom'}>Custom</option>
+        </Select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-start`} className="block text-xs font-medium text-slate-600">From</label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          min={MIN_REPORT_DATE}
+          value={draft.start}
+          onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+          className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          aria-invalid={problem ? true : undefined}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-end`} className="block text-xs font-medium text-slate-600">To</label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          min={draft.start || MIN_REPORT_DATE}
+          value={draft.end}
+          onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+          className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          aria-invalid={problem ? true : undefined}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={!dirty || Boolean(problem)}>
+        <CalendarRange className="size-4" aria-hidden="true" /> Apply
+      </Button>
+      {dirty && problem ? <p role="alert" className="basis-full text-xs text-red-700">{problem}</p> : null}
+    </form>
+  );
+}
+
+export function DatamodelFilter({ value, onChange, datamodels }: { value: string; onChange: (name: string) => void; datamodels: DatamodelListItem[] | undefined }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">Datamodel</label>
+      <Select id={id} className="mt-1 w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
+        <option value="">All datamodels</option>
+        {datamodels?.map((d) => <option key={d.id} value={d.name}>{d.name}</option>)}
+        {value && datamodels && !datamodels.some((d) => d.name === value) ? <option value={value}>{value}</option> : null}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+'use client';
+// /usage/threads: conversation threads with every filter of the threads
+// endpoint, paging, and each thread's interactions in a dialog.
+import { ChevronLeft, ChevronRight, MessageSquareText, MessagesSquare } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, formatDateTime, formatNumber } from '@/components/ui';
+import { type ThreadsPage, useDatamodels, useThreads } from './api';
+import { DownloadButton } from './download-button';
+import { EvaluationBadge } from './evaluation';
+import { EMPTY_THREAD_FILTERS, MIN_REPORT_DATE, type ThreadFilters, dayOf } from './params';
+import { ThreadDialog } from './thread-dialog';
+import { ThreadFiltersPanel } from './thread-filters';
+
+type Thread = ThreadsPage['results'][number];
+const PAGE_SIZES = [10, 20, 50, 100];
+
+export function ThreadsView() {
+  const [filters, setFilters] = useState<ThreadFilters>(EMPTY_THREAD_FILTERS);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const [open, setOpen] = useState<Thread | null>(null);
+  const badDates = Boolean(filters.start && filters.end && filters.end < filters.start);
+  const threads = useThreads(filters, page, pageSize, !badDates);
+  const datamodels = useDatamodels();
+  const changeFilters = useCallback((next: ThreadFilters) => {
+    setFilters(next);
+    setPage(0);
+  }, []);
+  // The spreadsheet follows the table's period (both default to 2025-02-01 … today).
+  const downloadRange = { start: filters.start || MIN_REPORT_DATE, end: filters.end || dayOf(new Date()) };
+  // Filters start open beside the table on wide screens, folded above it on phones.
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  useEffect(() => setFiltersOpen(window.matchMedia('(min-width: 1024px)').matches), []);
+
+  return (
+    <div>
+      <PageHeader title="Threads" description="Every conversation with its questions, answers, tokens and ratings." actions={<DownloadButton range={downloadRange} />} />
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside>
+          <details className="rounded-lg border border-slate-200 bg-white shadow-sm" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
+            <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-semibold text-slate-800">Filters</summary>
+            <div className="border-t border-slate-100 p-4">
+              <ThreadFiltersPanel value={filters} onChange={changeFilters} datamodels={datamodels.data} />
+            </div>
+          </details>
+        </aside>
+        <section aria-label="Threads" className="min-w-0">
+          {badDates ? (
+            <EmptyState title="Check the dates" description="The end date is before the start date." />
+          ) : threads.isPending ? (
+            <Card className="p-5"><LoadingBlock lines={6} label="Loading threads" /></Card>
+          ) : threads.isError ? (
+            <ErrorState error={threads.error} title="Could not load the threads" onRetry={() => threads.refetch()} />
+          ) : threads.data.results.length === 0 ? (
+            <EmptyState
+              icon={<MessagesSquare className="size-8" />}
+              title={threads.data.count === 0 && page === 0 ? 'No threads match' : 'No more threads'}
+              description="Questions asked in the console, on smartpages or through the API appear here. Try fewer filters."
+            />
+          ) : (
+            <div className={threads.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={threads.isFetching}>
+              <ThreadsTable threads={threads.data.results} onOpen={setOpen} />
+              <Pager
+                data={threads.data}
+                page={page}
+                pageSize={pageSize}
+                onPage={setPage}
+                onPageSize={(size) => { setPageSize(size); setPage(0); }}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+      <ThreadDialog thread={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function summary(thread: Thread) {
+  const evaluations = { positive: 0, negative: 0, neutral: 0 };
+  let tokens = 0;
+  let feedback = 0;
+  for (const i of thread.interactions) {
+    if (i.evaluation) evaluations[i.evaluation] += 1;
+    if (i.feedback) feedback += 1;
+    tokens += i.total_tokens;
+  }
+  const datamodels = [...new Set(thread.interactions.map((i) => i.datamodel || i.dataset))];
+  const users = [...new Set(thread.interactions.map((i) => i.user.name || i.user.email).filter(Boolean))];
+  return { evaluations, tokens, feedback, datamodels, users };
+}
+
+function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thread) => void }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <th scope="col" className="px-4 py-2.5 font-medium">Conversation</th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">Datamodel</th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">Turns</th>
+              <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">Tokens</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Rating</th>
+              <th scope="col" className="hidden px-4 py-2.5 font-medium xl:table-cell">Last activity</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {threads.map((thread) => {
+              const s = summary(thread);
+              const first = thread.interactions[0];
+              return (
+                <tr key={thread.conversation_id} className="align-top hover:bg-slate-50">
+                  <td className="max-w-0 px-4 py-3 sm:w-1/2">
+                    <button type="button" onClick={() => onOpen(thread)} className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline" title={first?.question}>
+                      {first?.question || 'Untitled thread'}
+                    </button>
+                    <p className="mt-0.5 truncate text-xs text-slate-500">
+                      {s.users.join(', ') || 'API caller'}
+                      {s.feedback ? <span className="ml-2 inline-flex items-center gap-1 text-amber-700"><MessageSquareText className="size-3" aria-hidden="true" />{formatNumber(s.feedback)} feedback</span> : null}
+                    </p>
+                  </td>
+                  <td className="hidden px-3 py-3 text-slate-700 md:table-cell">{s.datamodels.join(', ')}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
+                  <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{formatNumber(s.tokens)}</td>
+                  <td className="px-3 py-3">
+                    <div className="flex flex-wrap gap-1">
+                      {(['positive', 'negative', 'neutral'] as const).map((e) => (s.evaluations[e] ? <EvaluationBadge key={e} evaluation={e} count={s.evaluations[e]} /> : null))}
+                      {!s.evaluations.positive && !s.evaluations.negative && !s.evaluations.neutral ? <span className="text-xs text-slate-400">—</span> : null}
+                    </div>
+                  </td>
+                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 xl:table-cell">{formatDateTime(thread.updated_at)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage; page: number; pageSize: number; onPage: (p: number) => void; onPageSize: (s: number) => void }) {
+  const from = page * pageSize + 1;
+  const to = page * pageSize + data.results.length;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <p aria-live="polite">{formatNumber(from)}–{formatNumber(to)} of {formatNumber(data.count)} threads</p>
+      <div className="flex items-center gap-2">
+        <label className="flex items-center gap-2">
+          <span className="hidden sm:inline">Per page</span>
+          <Select className="w-20" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Threads per page">
+            {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </Select>
+        </label>
+        <Button variant="secondary" size="sm" disabled={!data.previous} onClick={() => onPage(page - 1)}><ChevronLeft className="size-4" aria-hidden="true" /> Previous</Button>
+        <Button variant="secondary" size="sm" disabled={!data.next} onClick={() => onPage(page + 1)}>Next <ChevronRight className="size-4" aria-hidden="true" /></Button>
+      </div>
+    </nav>
+  );
+}

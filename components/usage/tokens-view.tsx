@@ -1,0 +1,88 @@
+'use client';
+// /usage/tokens: processed tokens and requests per period, the total against
+// the previous period, usage by origin and the top datamodels.
+import { Sigma } from 'lucide-react';
+import { Card, CardBody, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, formatDate, formatNumber, formatPercent } from '@/components/ui';
+import { type TokensReport, useDatamodels, useTokens } from './api';
+import { Change, Stat, TopDatamodels } from './bits';
+import { ORIGIN_COLORS, ORIGIN_LABELS, TokensChart } from './charts';
+import { DownloadButton } from './download-button';
+import { DatamodelFilter, RangePicker } from './range-picker';
+import { useReportRange } from './use-report-range';
+
+export function TokensView() {
+  const { range, datamodel, setRange, setDatamodel } = useReportRange();
+  const tokens = useTokens(range, datamodel);
+  const datamodels = useDatamodels();
+
+  return (
+    <div>
+      <PageHeader
+        title="Tokens"
+        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
+        actions={<DownloadButton range={range} datamodel={datamodel} />}
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <RangePicker value={range} onChange={setRange} />
+        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
+      </div>
+      {tokens.isPending ? (
+        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
+      ) : tokens.isError ? (
+        <ErrorState error={tokens.error} title="Could not load the tokens report" onRetry={() => tokens.refetch()} />
+      ) : (
+        <div className={tokens.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={tokens.isFetching}>
+          <TokensBody report={tokens.data} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TokensBody({ report }: { report: TokensReport }) {
+  const details = report.token_usage_details;
+  const requests = report.tokens.reduce((sum, p) => sum + p.api_requests, 0);
+  const origins = details.usage_by_origin;
+  const originTotal = origins.workspace + origins.smartpage + origins.api;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Stat
+          label="Processed tokens"
+          value={formatNumber(details.total_tokens_processed)}
+          hint={<Change current={details.tokens_previous_period_comparison.current_period} previous={details.tokens_previous_period_comparison.previous_period} />}
+        />
+        <Stat label="Requests" value={formatNumber(requests)} hint="Questions answered in the period" />
+        <Card className="p-4">
+          <p className="text-sm text-slate-500">By origin</p>
+          <ul className="mt-2 space-y-1.5 text-sm">
+            {(['workspace', 'smartpage', 'api'] as const).map((origin) => (
+              <li key={origin} className="flex items-center gap-2">
+                <span className="size-2.5 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />
+                <span className="flex-1 text-slate-700">{ORIGIN_LABELS[origin]}</span>
+                <span className="tabular-nums font-medium text-slate-900">{formatNumber(origins[origin])}</span>
+                <span className="w-14 text-right text-xs tabular-nums text-slate-500">{formatPercent(originTotal ? (origins[origin] / originTotal) * 100 : 0)}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <Card className="mt-6">
+        <CardHeader title="Tokens per period" description="Bars: tokens processed by the language model. Line: requests." />
+        <CardBody>
+          {details.total_tokens_processed === 0 && requests === 0 ? (
+            <EmptyState icon={<Sigma className="size-8" />} title="No tokens processed in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
+          ) : (
+            <TokensChart data={report.tokens} />
+          )}
+        </CardBody>
+      </Card>
+      <TopDatamodels
+        className="mt-6"
+        title="Top datamodels by tokens"
+        valueLabel="Tokens"
+        rows={report.top_datamodels_by_token_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.tokens_processed, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+      />
+    </>
+  );
+}
