@@ -11,7 +11,7 @@ export function subQueries(question: string): string[] {
   const text = question.replace(/\s+/g, ' ').trim();
   const parts: string[] = [];
   // "difference between X and Y", "compare X with Y", "X vs Y": one query per side.
-  const comparison = /\b(?:difference|differences|compare|comparison)\b.*?\b(?:between|of)?\s*(.+?)\s+(?:and|with|to|versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text) ?? /^(.+?)\s+(?:versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text);
+  const comparison = /\b(?:difference|differences|compare|comparing|comparison)\b(?:\s+(?:between|of))?\s+(.+?)\s+(?:and|with|to|versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text) ?? /^(.+?)\s+(?:versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text);
   if (comparison) parts.push(comparison[1], comparison[2]);
   else {
     for (const piece of text.split(/[?;]+|\.\s+|\b(?:and also|as well as|additionally|and then|and how|and what|and why|and where|and when|and which|also)\b/i)) {
@@ -19,10 +19,11 @@ export function subQueries(question: string): string[] {
       if (trimmed) parts.push(trimmed);
     }
   }
-  const seen = new Set<string>([text.toLowerCase()]);
+  const keyOf = (value: string) => words(value).join(' ');
+  const seen = new Set<string>([keyOf(text)]);
   const result = [text];
   for (const part of parts) {
-    const key = part.toLowerCase();
+    const key = keyOf(part);
     if (seen.has(key) || contentCount(part) < 1) continue;
     seen.add(key);
     result.push(part);

@@ -1,0 +1,108 @@
+// Pure pieces of search: follow-up resolution, deep-search splitting,
+// re-ranking bounds, prompt filling and the extractive answer.
+import { describe, expect, it } from 'vitest';
+import { resolveQuestion, isAboutThread } from '@/lib/search/followup';
+import { subQueries } from '@/lib/search/subqueries';
+import { rerank, idf } from '@/lib/search/rerank';
+import { queryTerms } from '@/lib/search/text';
+import { fillTemplate } from '@/lib/generation/prompt';
+import { composeExtractive, EXTRACTIVE_NOTE, NO_ANSWER } from '@/lib/generation/extractive';
+import type { GenerationInput } from '@/lib/generation/provider';
+import { CORPUS } from '../fixtures/search-corpus';
+
+const turn = (question: string) => ({ question, standalone: question, answer: 'Use sorted(reverse=True) [1].' });
+
+describe('resolveQuestion', () => {
+  it.each([
+    ['and in reverse order?', 'How do I sort a list in reverse order?'],
+    ['what about tuples?', 'How do I sort a list what about tuples?'],
+    ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?'],
+    ['why?', 'How do I sort a list why?'],
+  ])('%s continues the thread', (question, query) => {
+    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'followup', query });
+  });
+
+  it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour'])('%s stands alone', (question) => {
+    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'standalone', query: question });
+  });
+
+  it('without a thread every question stands alone', () => {
+    expect(resolveQuestion('and in reverse order?', [])).toEqual({ kind: 'standalone', query: 'and in reverse order?' });
+  });
+
+  it.each(['summarise your last answer', 'Summarize that in one sentence please', 'can you repeat the previous answer?', 'tl;dr', 'what did you just say?', 'rephrase it in plain English'])(
+    '%s is about the thread',
+    (question) => expect(isAboutThread(question)).toBe(true),
+  );
+
+  it.each(['summarise the asyncio documentation', 'repeat a string three times', 'How do I sort a list?'])('%s is not about the thread', (question) => {
+    expect(isAboutThread(question)).toBe(false);
+  });
+});
+
+describe('subQueries', () => {
+  it('keeps the whole question first and adds each part', () => {
+    expect(subQueries('How do I sort a list, and how do I delete a key from a dict?')).toEqual([
+      'How do I sort a list, and how do I delete a key from a dict?',
+      'How do I sort a list,',
+      'do I delete a key from a dict',
+    ]);
+  });
+  it('splits comparisons into their sides', () => {
+    expect(subQueries('What is the difference between sorted() and list.sort()?').slice(1)).toEqual(['sorted()', 'list.sort()']);
+  });
+  it('leaves a simple question alone', () => {
+    expect(subQueries('How do I open a file?')).toEqual(['How do I open a file?']);
+  });
+});
+
+describe('rerank', () => {
+  const docs = CORPUS.flatMap((d) => d.passages.map((p) => ({ name: d.name, subject: d.subject, heading: p.heading, body: p.text, answer: '' })));
+  const termsOf = (q: string) => queryTerms(q).map((t) => ({ stem: t.stem, alternatives: [], idf: idf(docs.length, 1) }));
+
+  it('keeps scores in 0..1 and sorts best first', () => {
+    const ranked = rerank(termsOf('sort list reverse descending order'), docs);
+    expect(ranked[0].heading).toBe('Descending order');
+    for (const d of ranked) expect(d.score).toBeGreaterThanOrEqual(0), expect(d.score).toBeLessThanOrEqual(1);
+    expect(ranked.map((d) => d.score)).toEqual([...ranked.map((d) => d.score)].sort((a, b) => b - a));
+  });
+
+  it('rewards a phrase and proximity over scattered words', () => {
+    const near = { name: 'x', subject: '', heading: '', body: 'call the event loop here', answer: '' };
+    const far = { name: 'x', subject: '', heading: '', body: 'the loop runs many times before any event is seen', answer: '' };
+    const [first] = rerank(termsOf('event loop'), [far, near]);
+    expect(first.body).toBe(near.body);
+  });
+});
+
+describe('prompt and extractive answer', () => {
+  const passages = CORPUS[0].passages.map((p) => ({ title: `${CORPUS[0].name} — ${p.heading}`, text: p.text, answer: '' }));
+  const input = (question: string, extra: Partial<GenerationInput> = {}): GenerationInput => ({
+    question,
+    passages,
+    thread: [],
+    contextOnly: false,
+    userPrompt: '',
+    parameters: {},
+    ...extra,
+  });
+
+  it('fills {context}, {question} and {history} once, and appends what a template forgot', () => {
+    const filled = fillTemplate('Q={question}\nC={context}', { question: 'what is {context}?', passages: passages.slice(0, 1), thread: [] });
+    expect(filled.startsWith('Q=what is {context}?\nC=[1] Sorting lists — Sorting basics\n')).toBe(true);
+    expect(fillTemplate('Answer briefly.', { question: 'q?', passages: [], thread: [] })).toBe('Answer briefly.\n\nContext:\n(no passages)\n\nQuestion: q?');
+  });
+
+  it('quotes the best sentences with citations and says it is extractive', () => {
+    const answer = composeExtractive(input('How do I sort in descending order?'));
+    expect(answer).toContain('Passing reverse=True yields the items from the largest to the smallest, that is in descending order. [2]');
+    expect(answer.endsWith(EXTRACTIVE_NOTE)).toBe(true);
+  });
+
+  it('says so when nothing answers, and summarises the last answer for thread questions', () => {
+    expect(composeExtractive(input('photosynthesis', { passages: [] }))).toBe(NO_ANSWER);
+    const summary = composeExtractive(input('summarise', { contextOnly: true, passages: [], thread: [{ question: 'How to sort?', answer: `Use sorted(). It returns a new list. Also list.sort().\n\n${EXTRACTIVE_NOTE}` }] }));
+    expect(summary).toContain('Use sorted(). It returns a new list.');
+    expect(summary).not.toContain('Also list.sort()');
+  });
+});
