@@ -1,6 +1,6 @@
 // Turning stored conversation turns into the console's turns.
 import type { ConversationItem, ConversationTurn } from '@/lib/console/conversations';
-import { storedSources, type Evaluation, type Target, type Turn } from './types';
+import { type Evaluation, type Target, type Turn } from './types';
 
 const EVALUATIONS: readonly string[] = ['positive', 'neutral', 'negative'];
 
@@ -15,7 +15,7 @@ export function turnsOfThread(thread: ConversationItem): Turn[] {
     key: t.identifier,
     question: t.question,
     answer: t.answer,
-    sources: storedSources(t.search),
+    sources: t.sources,
     status: 'done',
     identifier: t.identifier,
     totalTokens: t.total_tokens,

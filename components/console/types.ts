@@ -30,24 +30,3 @@ export type Turn = {
   target: Target | null;
   rating: Rating | null;
 };
-
-export function isSource(value: unknown): value is Source {
-  if (!value || typeof value !== 'object') return false;
-  const item = value as Record<string, unknown>;
-  return typeof item.context === 'string' && typeof item.content === 'object' && item.content !== null;
-}
-
-/**
- * The sources stored with an earlier interaction. The stored retrieval is
- * either the search array itself or an object holding it.
- */
-export function storedSources(stored: unknown): Source[] {
-  if (Array.isArray(stored)) return stored.filter(isSource);
-  if (stored && typeof stored === 'object') {
-    for (const key of ['search', 'items', 'results']) {
-      const inner = (stored as Record<string, unknown>)[key];
-      if (Array.isArray(inner)) return inner.filter(isSource);
-    }
-  }
-  return [];
-}

@@ -1,6 +1,8 @@
 // The caller's own conversations in a project, with their turns, for the
 // console's thread list. Only threads whose questions the caller asked.
 import { db } from '../db/client';
+import type { SearchItem } from '../search/contract';
+import { sourcesOf } from './sources';
 
 export type ConversationTurn = {
   identifier: string;
@@ -17,7 +19,8 @@ export type ConversationTurn = {
   feedback: string | null;
   /** Reasons chosen with a negative rating (the assessment's negative_opinions). */
   feedback_options: string[] | null;
-  search: unknown;
+  /** The passages the answer used, shaped like the search response's entries. */
+  sources: SearchItem[];
   created_at: string;
 };
 
@@ -50,30 +53,32 @@ export async function listOwnConversations(projectId: number, email: string, opt
     take: options.limit,
     include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
   });
-  return conversations
-    .filter((c) => c.interactions.length > 0)
-    .map((c) => ({
-      id: c.id,
-      title: c.interactions[0].question,
-      origin: c.origin,
-      created_at: c.createdAt.toISOString(),
-      updated_at: c.updatedAt.toISOString(),
-      turns: c.interactions.map((i) => ({
-        identifier: i.identifier,
-        type: i.type,
-        question: i.question,
-        answer: i.content,
-        datamodel: i.datamodelName,
-        dataset: i.datasetName,
-        preset: i.presetName,
-        datamodel_id: i.datamodelId,
-        dataset_id: i.datasetId,
-        total_tokens: i.totalTokens,
-        evaluation: i.evaluation,
-        feedback: i.feedback,
-        feedback_options: stringList(parseJson(i.feedbackOptions ?? 'null')),
-        search: parseJson(i.search),
-        created_at: i.createdAt.toISOString(),
-      })),
-    }));
+  const kept = conversations.filter((c) => c.interactions.length > 0);
+  const sources = await sourcesOf(projectId, kept.flatMap((c) => c.interactions.map((i) => parseJson(i.search))));
+  let next = 0;
+  return kept.map((c) => ({
+    id: c.id,
+    title: c.interactions[0].question,
+    origin: c.origin,
+    created_at: c.createdAt.toISOString(),
+    // A follow-up does not touch the thread row: its last turn says when it was last used.
+    updated_at: (c.interactions.at(-1)?.createdAt ?? c.updatedAt).toISOString(),
+    turns: c.interactions.map((i) => ({
+      identifier: i.identifier,
+      type: i.type,
+      question: i.question,
+      answer: i.content,
+      datamodel: i.datamodelName,
+      dataset: i.datasetName,
+      preset: i.presetName,
+      datamodel_id: i.datamodelId,
+      dataset_id: i.datasetId,
+      total_tokens: i.totalTokens,
+      evaluation: i.evaluation,
+      feedback: i.feedback,
+      feedback_options: stringList(parseJson(i.feedbackOptions ?? 'null')),
+      sources: sources[next++],
+      created_at: i.createdAt.toISOString(),
+    })),
+  }));
 }

@@ -35,7 +35,7 @@ export type SmartpageCreate = z.infer<typeof smartpageCreateBody>;
 export type SmartpageUpdate = z.infer<typeof smartpageUpdateBody>;
 
 /** The public page's question: the datamodel is the smartpage's own. */
-export const smartpageSearchBody = z.object({
+export const smartpageSearchBody = z.strictObject({
   question: name('question', 4000),
   conversation: z.string().max(100).optional(),
 });

@@ -191,6 +191,33 @@ describe('GET /searcher/v1/conversations', () => {
     expect(res.body[0].turns[0]).toMatchObject({ identifier: turn.identifier, evaluation: 'negative', feedback: 'vague', feedback_options: ['Incomplete'], dataset_id: dataset.id });
   });
 
+  it('rebuilds the sources of each turn from its project only', async () => {
+    const own = await createKnowledge(a, 'Sources');
+    const passage = await db().passage.create({ data: { contentId: own.content.id, datasetId: own.dataset.id, position: 0, text: 'Refunds take five days.', tokenCount: 5 } });
+    const foreignDataset = await db().dataset.findFirstOrThrow({ where: { projectId: b.project.id } });
+    const foreignContent = await db().content.findFirstOrThrow({ where: { datasetId: foreignDataset.id } });
+    const secret = await db().passage.create({ data: { contentId: foreignContent.id, datasetId: foreignDataset.id, position: 0, text: 'Secret of B.', tokenCount: 3 } });
+    const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c5', origin: 'workspace', userEmail: a.users.VIEWER.email } });
+    await recordInteraction({
+      projectId: a.project.id, organizationId: a.organization.id, conversationId: conversation.id, type: 'stream', origin: 'workspace', question: 'Refunds?', content: 'Five days.',
+      userEmail: a.users.VIEWER.email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2,
+      search: { query: 'refunds', results: [{ passage_id: passage.id, content_id: own.content.id, content: 'Welcome', score: 0.9 }, { passage_id: secret.id, content_id: foreignContent.id, content: 'Forged', score: 0.5 }] },
+    });
+    const viewerKey = await call(apiKeys.POST, 'POST', '/api/v1/api_keys', { token: a.userTokens.OWNER, body: { name: 'viewer key' } });
+    await db().apiKey.update({ where: { id: viewerKey.body.id }, data: { userId: a.users.VIEWER.id } });
+    const res = await call(conversations.GET, 'GET', '/x', { token: viewerKey.body.token });
+    const sources = res.body[0].turns[0].sources;
+    expect(sources[0]).toEqual({
+      content: { name: 'Welcome', source: 'https://example.com/welcome', subject: 'General', media_video: null, media_image: null, created_at: expect.any(String), updated_at: expect.any(String) },
+      score: 0.9,
+      answer: '',
+      context: 'Refunds take five days.',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    expect(sources[1]).toMatchObject({ content: { name: 'Forged', source: null, subject: '' }, context: '' });
+    expect(JSON.stringify(res.body)).not.toContain('Secret of B');
+  });
+
   it('filters by origin', async () => {
     const api = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c3', origin: 'api', userEmail: a.users.OWNER.email } });
     const base = { projectId: a.project.id, organizationId: a.organization.id, type: 'search' as const, origin: 'api' as const, userEmail: a.users.OWNER.email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { smartpageSearchBody } from '@/lib/smartpages/contracts';
+import { streamSmartpage } from '@/lib/smartpages/ask';
+import { currentVisitor } from '@/lib/smartpages/visitor';
+
+const params = z.object({ slug: z.string().max(100) });
+
+// The page's chat: server-sent events, the same as /searcher/v1/search/stream.
+export const POST = route({ family: 'public', params, body: smartpageSearchBody }, async ({ params, body }) =>
+  streamSmartpage(params.slug, await currentVisitor(), body),
+);
