@@ -2,6 +2,7 @@
 // its temporary data folder on first start.
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
 export type DemoCredentials = { ownerEmail: string; ownerPassword: string; apiKey: string; projectToken: string };
 
@@ -10,4 +11,37 @@ export const DEMO_EMAILS = { owner: 'owner@demo.local', admin: 'admin@demo.local
 export function demoCredentials(): DemoCredentials {
   const file = path.join(process.env.E2E_DATA_DIR ?? '', 'demo-credentials.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoCredentials;
+}
+
+// ------------------------------------------------------------ console's helpers
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Signs in through /signin as a person would and waits for the console. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/console$/);
+}
+
+const SHOTS = path.join(import.meta.dirname, 'artifacts', 'screenshots');
+
+/**
+ * Saves `<name>-1280.png` (1280×800) and `<name>-390.png` (390×844), then
+ * restores the desktop size. Full pages are shot from the top (sticky bars
+ * would otherwise land mid-page); `fullPage: false` keeps what a person sees
+ * at the bottom of a chat.
+ */
+export async function saveScreenshots(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const fullPage = options.fullPage ?? true;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.evaluate((top) => window.scrollTo(0, top ? 0 : document.body.scrollHeight), fullPage);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

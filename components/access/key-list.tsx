@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { KeyListItem } from '@/lib/auth/keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { formatDate, formatDateTime } from '@/components/ui/format';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -38,7 +38,7 @@ export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; 
           </Button>
         }
       />
-      <CardBody className="p-0 sm:p-0">
+      <div>
         {keys.isPending ? (
           <div className="p-5">
             <LoadingBlock lines={3} label={`Loading ${noun}s`} />
@@ -81,7 +81,7 @@ export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; 
             })}
           </ul>
         )}
-      </CardBody>
+      </div>
       <CreateKeyDialog kind={kind} open={creating} onClose={() => setCreating(false)} curlFor={curlFor} />
       <ConfirmDialog
         open={revoking !== null}

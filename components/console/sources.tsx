@@ -26,7 +26,7 @@ function SourceItem({ source, index }: { source: Source; index: number }) {
         <span className="flex size-5 shrink-0 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600" aria-hidden="true">
           {index + 1}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-[calc(100%-2rem)] sm:basis-auto">
           {href ? (
             <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-sm font-medium text-indigo-700 hover:underline">
               <span className="truncate">{source.content.name}</span>
@@ -36,7 +36,7 @@ function SourceItem({ source, index }: { source: Source; index: number }) {
             <span className="truncate text-sm font-medium text-slate-800">{source.content.name}</span>
           )}
         </div>
-        {source.content.subject ? <Badge>{source.content.subject}</Badge> : null}
+        {source.content.subject ? <Badge className="ml-8 sm:ml-0">{source.content.subject}</Badge> : null}
         <span className="text-xs tabular-nums text-slate-500" title="Relevance score">
           score {formatNumber(source.score, { maximumFractionDigits: 3 })}
         </span>

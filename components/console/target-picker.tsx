@@ -50,14 +50,14 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
   );
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <div role="radiogroup" aria-label="Ask against" className="inline-flex rounded-md bg-slate-100 p-0.5">
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      <div role="radiogroup" aria-label="Ask against" className="inline-flex self-start rounded-md bg-slate-100 p-0.5">
         {tab('datamodel', 'Datamodel')}
         {tab('dataset', 'Dataset + preset')}
       </div>
       {kind === 'datamodel' ? (
         datamodels.data && datamodels.data.length > 0 ? (
-          <label className="min-w-0 flex-1 sm:max-w-xs">
+          <label className="min-w-0 sm:w-96 sm:flex-none">
             <span className="sr-only">Datamodel</span>
             <Select
               value={target?.kind === 'datamodel' ? target.datamodelId : ''}
@@ -79,7 +79,7 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
         )
       ) : datasets.data && datasets.data.length > 0 ? (
         <>
-          <label className="min-w-0 flex-1 sm:max-w-[14rem]">
+          <label className="min-w-0 sm:w-56 sm:flex-none">
             <span className="sr-only">Dataset</span>
             <Select
               value={target?.kind === 'dataset' ? target.datasetId : ''}
@@ -96,7 +96,7 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
               ))}
             </Select>
           </label>
-          <label className="min-w-0 flex-1 sm:max-w-[12rem]">
+          <label className="min-w-0 sm:w-56 sm:flex-none">
             <span className="sr-only">Preset</span>
             <Select
               value={target?.kind === 'dataset' ? (target.preset ?? '') : ''}

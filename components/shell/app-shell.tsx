@@ -63,9 +63,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           <div className="flex min-w-0 flex-1 items-center justify-end gap-2 sm:gap-3">
             {me.data ? (
               <>
-                <OrganizationPicker me={me.data} className="hidden min-w-0 md:inline-flex" />
-                <span className="hidden text-slate-300 md:inline" aria-hidden="true">/</span>
-                <ProjectPicker me={me.data} className="min-w-0" />
+                <div className="hidden min-w-0 items-center gap-3 md:flex">
+                  <OrganizationPicker me={me.data} />
+                  <span className="text-slate-300" aria-hidden="true">/</span>
+                </div>
+                <ProjectPicker me={me.data} className="min-w-0 max-w-[11rem] sm:max-w-[14rem]" />
                 <UserMenu me={me.data} />
               </>
             ) : (

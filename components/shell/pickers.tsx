@@ -12,7 +12,7 @@ import { cn } from '@/components/ui/cn';
 import { useSwitchProject } from './use-me';
 
 const PICKER =
-  'h-9 max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1 pl-8 pr-7 text-sm font-medium text-slate-800 shadow-sm hover:border-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+  'h-9 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white py-1 pl-8 pr-7 text-sm font-medium text-slate-800 shadow-sm hover:border-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 export function OrganizationPicker({ me, className }: { me: Me; className?: string }) {
   const { update } = useSession();
@@ -27,7 +27,7 @@ export function OrganizationPicker({ me, className }: { me: Me; className?: stri
     );
   }
   return (
-    <label className={cn('relative inline-flex items-center', className)}>
+    <label className={cn('relative inline-flex min-w-0 max-w-[14rem] items-center', className)}>
       <span className="sr-only">Organisation</span>
       <Building2 className="pointer-events-none absolute left-2.5 size-4 text-slate-500" aria-hidden="true" />
       <select
@@ -56,7 +56,7 @@ export function ProjectPicker({ me, className }: { me: Me; className?: string })
   const switchProject = useSwitchProject();
   if (!me.project) return <span className="text-sm text-slate-500">No project</span>;
   return (
-    <label className={cn('relative inline-flex items-center', className)}>
+    <label className={cn('relative inline-flex min-w-0 max-w-[14rem] items-center', className)}>
       <span className="sr-only">Project</span>
       <FolderKanban className="pointer-events-none absolute left-2.5 size-4 text-slate-500" aria-hidden="true" />
       <select className={PICKER} value={me.project.id} onChange={(event) => switchProject(Number(event.target.value))}>

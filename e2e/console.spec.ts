@@ -1,0 +1,71 @@
+// The chat console as the seeded owner uses it: ask, see the streamed answer
+// with its sources, follow up in the same thread, rate negative with a
+// reason and see it saved (also in the threads report).
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('ask, follow up in the same thread, rate negative with a reason', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.owner);
+  await expect(page.getByRole('heading', { name: 'Console' })).toBeVisible();
+  await expect(page.getByLabel('Datamodel')).toContainText('Handbook assistant');
+
+  const question = page.getByLabel('Your question');
+  await question.fill('How do I import documents?');
+  await question.press('Enter');
+
+  const first = page.getByRole('article').first();
+  await expect(first.getByTestId('answer')).toContainText(/upload/i);
+  const sources = first.getByRole('region', { name: 'Sources' });
+  await expect(sources).toContainText('Importing documents');
+  await expect(sources).toContainText('score');
+  await sources.getByRole('button', { name: 'Show passage' }).first().click();
+  await expect(sources.getByText(/POST \/searcher\/v1\/upload/).first()).toBeVisible();
+  await expect(first.getByText('Was this answer helpful?')).toBeVisible();
+
+  await question.fill('Which file formats are supported?');
+  await page.getByRole('button', { name: 'Send question' }).click();
+  const second = page.getByRole('article').nth(1);
+  await expect(second.getByText('Was this answer helpful?')).toBeVisible();
+  await expect(second.getByTestId('answer')).toContainText(/PDF|DOCX|HTML/);
+
+  // Both questions are one thread, listed once in the side list.
+  const threads = page.getByRole('list', { name: 'Conversation threads' });
+  await expect(threads.getByRole('button')).toHaveCount(1);
+  await expect(threads).toContainText('2 questions');
+
+  await second.getByRole('button', { name: 'Not helpful' }).click();
+  await second.getByLabel('Incomplete').check();
+  await second.getByLabel('Comment (optional)').fill('Say which sizes are allowed.');
+  await second.getByRole('button', { name: 'Save rating' }).click();
+  await expect(second.getByTestId('rating-saved')).toContainText('Not helpful · Incomplete');
+  await saveScreenshots(page, 'console', { fullPage: false });
+
+  // The rating reached the threads report with its reason.
+  const report = await page.request.get('/api/v1/threads?evaluation=negative');
+  expect(report.status()).toBe(200);
+  const body = (await report.json()) as { results: { interactions: { question: string; evaluation: string; feedback: string }[] }[] };
+  const rated = body.results.flatMap((t) => t.interactions).find((i) => i.question === 'Which file formats are supported?');
+  expect(rated).toMatchObject({ evaluation: 'negative', feedback: 'Say which sizes are allowed.' });
+
+  // Reopening the thread later shows both turns, their sources and the saved rating.
+  await page.reload();
+  await page.getByRole('list', { name: 'Conversation threads' }).getByRole('button').first().click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article').first().getByRole('region', { name: 'Sources' })).toContainText('Importing documents');
+  await expect(page.getByRole('article').nth(1).getByTestId('rating-saved')).toContainText('Not helpful');
+
+  // A new thread starts empty and a question there is a second thread.
+  await page.getByRole('button', { name: 'New thread' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('a dataset with a preset can be asked too', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.admin);
+  await page.getByRole('radio', { name: 'Dataset + preset' }).click();
+  await expect(page.getByLabel('Dataset')).toContainText('Product handbook');
+  await page.getByLabel('Your question').fill('What are credits?');
+  await page.getByRole('button', { name: 'Send question' }).click();
+  await expect(page.getByRole('article').first().getByRole('region', { name: 'Sources' })).toContainText('Credits and usage reports');
+});
