@@ -69,12 +69,23 @@ export const useContent = (id: number) => useQuery({ queryKey: knowledgeKeys.con
 export const usePassages = (id: number) =>
   useQuery({ queryKey: knowledgeKeys.passages(id), queryFn: () => apiFetch<Passage[]>(`/searcher/v1/contents/${id}/passages`) });
 
-/** A write that refreshes the knowledge reads afterwards (the lists are small; refetching them all stays simple and correct). */
-function useKnowledgeMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+/**
+ * A write that refreshes the knowledge reads afterwards (the lists are small;
+ * refetching them all stays simple and correct). A delete also drops the
+ * cached dataset lists, so a page opened next never shows the deleted item
+ * while it refetches.
+ */
+function useKnowledgeMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, { deletes = false } = {}) {
   const client = useQueryClient();
-  // Not awaited: the caller's own onSuccess (close a dialog, leave a deleted
-  // item's page) should not wait for the refetches.
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: ['knowledge'] }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      if (deletes) client.removeQueries({ queryKey: knowledgeKeys.datasets, type: 'inactive' });
+      // Not awaited: the caller's own onSuccess (close a dialog, leave a
+      // deleted item's page) should not wait for the refetches.
+      void client.invalidateQueries({ queryKey: ['knowledge'] });
+    },
+  });
 }
 
 export const useCreateDataset = () =>
@@ -83,7 +94,7 @@ export const useCreateDataset = () =>
 export const useRenameDataset = () =>
   useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`, { method: 'PUT', json: { name } }));
 
-export const useDeleteDataset = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/datasets/${id}`, { method: 'DELETE' }));
+export const useDeleteDataset = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/datasets/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export const useCreateSubject = () =>
   useKnowledgeMutation(({ datasetId, name }: { datasetId: number; name: string }) =>
@@ -93,7 +104,7 @@ export const useCreateSubject = () =>
 export const useRenameSubject = () =>
   useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<SubjectRecord>(`/searcher/v1/subjects/${id}`, { method: 'PUT', json: { name } }));
 
-export const useDeleteSubject = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/subjects/${id}`, { method: 'DELETE' }));
+export const useDeleteSubject = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/subjects/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export type ContentFields = { name: string; source: string; media_video: string | null; media_image: string | null };
 
@@ -105,7 +116,7 @@ export const useCreateContent = () =>
 export const useUpdateContent = () =>
   useKnowledgeMutation(({ id, fields }: { id: number; fields: ContentFields }) => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`, { method: 'PUT', json: fields }));
 
-export const useDeleteContent = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/contents/${id}`, { method: 'DELETE' }));
+export const useDeleteContent = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/contents/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export const useStartUpload = () =>
   useKnowledgeMutation((body: UploadRequest) => apiFetch<{ message: string; id: number }>('/searcher/v1/upload', { method: 'POST', json: body }));

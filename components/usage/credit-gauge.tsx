@@ -9,6 +9,9 @@ export function CreditGauge({ overview }: { overview: OverviewReport }) {
   const addonCredits = overview.addon?.credits ?? 0;
   const used = overview.total_credit_used;
   const shares = gaugeShares(used, overview.credit_limit, addonCredits);
+  // A sliver stays visible when a little was used: 0 % would read as "nothing".
+  if (used > 0 && shares.plan + shares.addon + shares.overflow < 0.5) shares.plan = 0.5;
+  const percentLabel = overview.percentage_credit_used > 0 && overview.percentage_credit_used < 0.1 ? `< ${formatPercent(0.1)}` : formatPercent(overview.percentage_credit_used);
   const over = overview.overflow_credits_usage > 0;
   const tone = over ? 'danger' : overview.percentage_credit_used >= 80 ? 'warning' : 'success';
   return (
@@ -16,7 +19,7 @@ export function CreditGauge({ overview }: { overview: OverviewReport }) {
       <CardHeader
         title="Credits"
         description="Credits are tokens with the model's fee applied; they are what the plan counts."
-        actions={<Badge tone={tone}>{formatPercent(overview.percentage_credit_used)} used</Badge>}
+        actions={<Badge tone={tone}>{percentLabel} used</Badge>}
       />
       <CardBody>
         <p className="text-3xl font-semibold tabular-nums tracking-tight text-slate-900">

@@ -7,6 +7,8 @@ import { useMe } from '@/components/shell/use-me';
 import { type CreditsReport, useCredits, useDatamodels } from './api';
 import { Change, Stat, TopDatamodels } from './bits';
 import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
+
+const ORIGIN_HINTS = { workspace: 'in the console', smartpage: 'on smartpages', api: 'through the API' } as const;
 import { DownloadButton } from './download-button';
 import { DatamodelFilter, RangePicker } from './range-picker';
 import { useReportRange } from './use-report-range';
@@ -54,8 +56,9 @@ function CreditsBody({ report }: { report: CreditsReport }) {
   }
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat
+          className="col-span-2 lg:col-span-1"
           label="Credits used"
           value={formatNumber(details.total_credits_used)}
           hint={<Change current={comparison.current_period_usage} previous={comparison.previous_period_usage} percent={comparison.percent_difference} />}
@@ -65,7 +68,7 @@ function CreditsBody({ report }: { report: CreditsReport }) {
             key={origin}
             label={ORIGIN_LABELS[origin]}
             value={formatNumber(byOrigin[origin])}
-            hint={<span className="inline-flex items-center gap-1.5"><span className="size-2 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />credits from {ORIGIN_LABELS[origin].toLowerCase()}</span>}
+            hint={<span className="inline-flex items-center gap-1.5"><span className="size-2 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />{ORIGIN_HINTS[origin]}</span>}
           />
         ))}
       </div>

@@ -102,7 +102,7 @@ function Counters({ overview }: { overview: OverviewReport }) {
   return (
     <section aria-labelledby="counters-heading" className="mt-6">
       <h2 id="counters-heading" className="mb-3 text-lg font-semibold text-slate-900">Project</h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
         {items.map((item) => (
           <li key={item.label}>
             <Card className="h-full p-4">

@@ -25,18 +25,18 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
 
   return (
     <form
-      className="flex flex-wrap items-end gap-2"
+      className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap"
       aria-label="Report period"
       onSubmit={(event) => {
         event.preventDefault();
         if (!problem) onChange(draft);
       }}
     >
-      <div>
+      <div className="col-span-2 sm:col-auto">
         <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">Period</label>
         <Select
           id={`${id}-preset`}
-          className="mt-1 w-40"
+          className="mt-1 w-full sm:w-40"
           value={preset}
           onChange={(e) => {
             if (e.target.value !== 'custom') onChange(presetRange(e.target.value as RangePreset, today));
@@ -54,7 +54,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
           min={MIN_REPORT_DATE}
           value={draft.start}
           onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-          className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"
           aria-invalid={problem ? true : undefined}
         />
       </div>
@@ -66,11 +66,11 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
           min={draft.start || MIN_REPORT_DATE}
           value={draft.end}
           onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-          className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"
           aria-invalid={problem ? true : undefined}
         />
       </div>
-      <Button type="submit" variant="secondary" disabled={!dirty || Boolean(problem)}>
+      <Button type="submit" variant="secondary" className="col-span-2 sm:col-auto" disabled={!dirty || Boolean(problem)}>
         <CalendarRange className="size-4" aria-hidden="true" /> Apply
       </Button>
       {dirty && problem ? <p role="alert" className="basis-full text-xs text-red-700">{problem}</p> : null}
@@ -81,9 +81,9 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
 export function DatamodelFilter({ value, onChange, datamodels }: { value: string; onChange: (name: string) => void; datamodels: DatamodelListItem[] | undefined }) {
   const id = useId();
   return (
-    <div>
+    <div className="w-full sm:w-auto">
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">Datamodel</label>
-      <Select id={id} className="mt-1 w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
+      <Select id={id} className="mt-1 w-full sm:w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
         <option value="">All datamodels</option>
         {datamodels?.map((d) => <option key={d.id} value={d.name}>{d.name}</option>)}
         {value && datamodels && !datamodels.some((d) => d.name === value) ? <option value={value}>{value}</option> : null}

@@ -111,7 +111,7 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
               const first = thread.interactions[0];
               return (
                 <tr key={thread.conversation_id} className="align-top hover:bg-slate-50">
-                  <td className="max-w-0 px-4 py-3 sm:w-1/2">
+                  <td className="w-full max-w-0 px-4 py-3">
                     <button type="button" onClick={() => onOpen(thread)} className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline" title={first?.question}>
                       {first?.question || 'Untitled thread'}
                     </button>
@@ -120,7 +120,7 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
                       {s.feedback ? <span className="ml-2 inline-flex items-center gap-1 text-amber-700"><MessageSquareText className="size-3" aria-hidden="true" />{formatNumber(s.feedback)} feedback</span> : null}
                     </p>
                   </td>
-                  <td className="hidden px-3 py-3 text-slate-700 md:table-cell">{s.datamodels.join(', ')}</td>
+                  <td className="hidden whitespace-nowrap px-3 py-3 text-slate-700 md:table-cell">{s.datamodels.join(', ')}</td>
                   <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{formatNumber(s.tokens)}</td>
                   <td className="px-3 py-3">
@@ -148,7 +148,7 @@ function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage
       <p aria-live="polite">{formatNumber(from)}–{formatNumber(to)} of {formatNumber(data.count)} threads</p>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2">
-          <span className="hidden sm:inline">Per page</span>
+          <span className="hidden whitespace-nowrap sm:inline">Per page</span>
           <Select className="w-20" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Threads per page">
             {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>

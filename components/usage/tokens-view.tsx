@@ -46,14 +46,14 @@ function TokensBody({ report }: { report: TokensReport }) {
   const originTotal = origins.workspace + origins.smartpage + origins.api;
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <Stat
           label="Processed tokens"
           value={formatNumber(details.total_tokens_processed)}
           hint={<Change current={details.tokens_previous_period_comparison.current_period} previous={details.tokens_previous_period_comparison.previous_period} />}
         />
         <Stat label="Requests" value={formatNumber(requests)} hint="Questions answered in the period" />
-        <Card className="p-4">
+        <Card className="col-span-2 p-4 lg:col-span-1">
           <p className="text-sm text-slate-500">By origin</p>
           <ul className="mt-2 space-y-1.5 text-sm">
             {(['workspace', 'smartpage', 'api'] as const).map((origin) => (

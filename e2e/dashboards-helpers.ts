@@ -1,0 +1,65 @@
+// Helpers of the knowledge and usage browser tests: a loopback file server
+// for imports, the API calls that create usage, and screenshots at the two
+// widths every main page is checked at.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+const SCREENSHOTS = path.join(import.meta.dirname, 'artifacts', 'screenshots');
+export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/**
+ * Saves `<name>-1280.png` and `<name>-390.png`, then restores the desktop
+ * size. `ready` runs after each resize so the shot waits for the layout.
+ */
+export async function screenshotBoth(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const size of [WIDTHS.desktop, WIDTHS.phone]) {
+    await page.setViewportSize(size);
+    if (ready) await ready();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+}
+
+/** Serves the files of e2e/fixtures on 127.0.0.1 (a free port); anything else is a 404. */
+export async function serveFixtures(): Promise<{ url: (file: string) => string; close: () => Promise<void> }> {
+  const folder = path.join(import.meta.dirname, 'fixtures');
+  const server = http.createServer((req, res) => {
+    const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = path.join(folder, name);
+    if (!name || !fs.existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const type = name.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (file) => `http://127.0.0.1:${port}/${file}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Signs in through the sign-in page as a person would. */
+export async function signInWithForm(page: Page, email: string, password = 'demo-password'): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+export type SearchAnswer = { conversation: string; generational: { content: string; total_tokens: number } };
+
+/** Asks a question through the public search API with an API key (origin `api`). */
+export async function askThroughApi(request: APIRequestContext, apiKey: string, body: Record<string, unknown>): Promise<SearchAnswer> {
+  const response = await request.post('/searcher/v1/search', { headers: { authorization: `Bearer ${apiKey}` }, data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SearchAnswer;
+}
