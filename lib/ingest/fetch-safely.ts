@@ -39,7 +39,7 @@ export async function fetchSafely(rawUrl: string, options: FetchOptions = {}): P
   try {
     let url = parseUrl(rawUrl);
     for (let hop = 0; ; hop++) {
-      const target = await checkTarget(url, config, resolve);
+      const target = await untilAborted(checkTarget(url, config, resolve), signal);
       const response = await request(url, target, signal, config);
       if (response.redirect) {
         if (hop >= config.maxRedirects) throw refuse(`Too many redirects (the limit is ${config.maxRedirects})`);
@@ -54,6 +54,16 @@ export async function fetchSafely(rawUrl: string, options: FetchOptions = {}): P
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A DNS lookup cannot be cancelled: stop waiting for it when the deadline passes. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(transientFailure('The download was stopped'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(transientFailure('The download was stopped'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function parseUrl(raw: string, base?: URL): URL {

@@ -76,6 +76,14 @@ describe('import of each format', () => {
     for (const chrome of ['Navigation link alpha', 'Subscribe to the newsletter', 'Sidebar advert', 'Copyright footer text', 'About us']) expect(text).not.toContain(chrome);
   });
 
+  it('HTML without landmarks: Readability finds the main text', async () => {
+    const { content, text, passages: rows } = await importOne('blog.html');
+    expect(content.name).toBe('Sourdough at Home | The Crumb Blog');
+    expect(text).toContain('A healthy starter doubles in size within six hours of feeding.');
+    expect(rows.find((p) => p.text.includes('cast iron pot'))?.heading).toMatch(/Shaping the loaf$/);
+    for (const chrome of ['Shop the starter kit', 'Log in', 'All rights reserved', 'Contact the webmaster']) expect(text).not.toContain(chrome);
+  });
+
   it('HTML without a content name takes the page title', async () => {
     server.on('/untitled-page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync('tests/fixtures/import/handbook.html')));
     const { content } = await importOne('untitled-page');

@@ -204,3 +204,13 @@ describe('fetchSafely: resource limits', () => {
     expect(missing.transient).toBe(false);
   });
 });
+
+describe('fetchSafely: slow DNS', () => {
+  it('stops waiting for a lookup that never answers at the time limit', async () => {
+    const never: Resolver = () => new Promise(() => undefined);
+    const started = Date.now();
+    const error = await refusal(fetchSafely('http://slow-dns.example/', { resolve: never, config: config({ timeoutMs: 300 }) }));
+    expect(error.message).toBe('The download took longer than the 0.3 s time limit');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});

@@ -1,5 +1,8 @@
-// HTML: the main text found by Readability (no navigation, sidebars or
-// footers), its title, and the heading path of every paragraph.
+// HTML: the main text (no navigation, sidebars or footers), the title, and
+// the heading path of every paragraph. A page that marks its main content
+// (an ARIA main landmark, <main>, or a single <article>) is read from there
+// with the chrome inside removed: exact and fast. Only pages without such a
+// mark go through Readability's scoring, which is slow on big pages.
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
@@ -8,27 +11,52 @@ const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
 const LEAF_BLOCKS = new Set(['P', 'PRE', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'TD', 'TH', 'FIGCAPTION', 'CAPTION', 'ADDRESS']);
 const BLOCKS = new Set(['P', 'PRE', 'UL', 'OL', 'DL', 'DIV', 'TABLE', 'SECTION', 'ARTICLE', 'BLOCKQUOTE', 'FIGURE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
-const CHROME = 'nav, header, footer, aside, script, style, noscript, form, [role=navigation], [role=banner], [role=contentinfo]';
+// Chrome is skipped while walking (a CSS query per kind was slower than the walk itself).
+const CHROME_TAGS = new Set(['NAV', 'FOOTER', 'ASIDE']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+// Inside the main landmark a <header> is the article's own header (it holds the <h1>): keep it there only.
+const PAGE_CHROME_TAGS = new Set([...CHROME_TAGS, 'HEADER']);
+/** Readability scores every node; past this size a page without landmarks is read whole, without its chrome. */
+const READABILITY_MAX_CHARS = 1_000_000;
 
-type El = { tagName: string; childNodes: ArrayLike<NodeLike>; textContent: string | null; querySelector(s: string): unknown };
-type NodeLike = { nodeType: number; textContent: string | null } & Partial<El>;
+type NodeLike = {
+  nodeType: number;
+  textContent: string | null;
+  tagName?: string;
+  firstChild: NodeLike | null;
+  nextSibling: NodeLike | null;
+  getAttribute?(name: string): string | null;
+};
+type El = NodeLike & { tagName: string };
+type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>; querySelector(selector: string): unknown };
 
 export function parseHtml(html: string): ParsedDocument {
   const { document } = parseHTML(html);
-  const pageTitle = document.title?.trim() || null;
-  const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-  let sections: Section[];
-  if (article?.content && (article.textContent ?? '').trim().length > 40) {
-    // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
-    sections = sectionsFromHtml(article.content, cleanTitle(article.title ?? null));
-  } else {
-    // Readability found nothing it likes: take the body without its chrome.
-    const { document: fresh } = parseHTML(html);
-    for (const el of Array.from(fresh.querySelectorAll(CHROME))) (el as unknown as { remove(): void }).remove();
-    sections = sectionsOf(fresh.body as unknown as El);
+  const pageTitle = cleanTitle(document.title ?? null);
+  const landmark = mainLandmark(document as unknown as Queryable);
+  if (landmark) {
+    const sections = sectionsOf(landmark as unknown as El, null, CHROME_TAGS);
+    return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
   }
-  const title = cleanTitle(article?.title || pageTitle || firstHeading(sections));
-  return { format: 'html', title, sections, qa: [] };
+  if (html.length <= READABILITY_MAX_CHARS) {
+    const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+    if (article?.content && (article.textContent ?? '').trim().length > 40) {
+      const title = cleanTitle(article.title ?? null) ?? pageTitle;
+      // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
+      return { format: 'html', title, sections: sectionsFromHtml(article.content, title), qa: [] };
+    }
+  }
+  // No landmark and nothing Readability likes (or too big for it): the body without its chrome.
+  const { document: fresh } = parseHTML(html);
+  const sections = sectionsOf(fresh.body as unknown as El, null, PAGE_CHROME_TAGS);
+  return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
+}
+
+function mainLandmark(document: Queryable): Queryable | null {
+  const main = document.querySelector('[role=main]') ?? document.querySelector('main');
+  if (main) return main as Queryable;
+  const articles = document.querySelectorAll('article');
+  return articles.length === 1 ? (articles[0] as Queryable) : null;
 }
 
 /** Sections of an HTML fragment (also used for the HTML mammoth makes of a DOCX). */
@@ -37,53 +65,80 @@ export function sectionsFromHtml(fragment: string, title: string | null = null):
   return sectionsOf(document.body as unknown as El, title);
 }
 
-function sectionsOf(root: El | null, title: string | null = null): Section[] {
+function sectionsOf(root: El | null, title: string | null = null, chrome: ReadonlySet<string> = CHROME_TAGS): Section[] {
   const builder = new SectionBuilder();
   if (title) builder.heading(1, title);
-  if (root) walk(root, builder);
+  if (root) walk(root, builder, chrome);
   return builder.sections;
 }
 
-function walk(el: El, builder: SectionBuilder): void {
+function isChrome(node: NodeLike, tag: string, chrome: ReadonlySet<string>): boolean {
+  if (SKIP.has(tag) || chrome.has(tag)) return true;
+  const role = node.getAttribute?.('role');
+  if (role && CHROME_ROLES.has(role)) return true;
+  // Permalink anchors of documentation generators (Sphinx's ¶).
+  return tag === 'A' && /\bheaderlink\b/.test(node.getAttribute?.('class') ?? '');
+}
+
+function walk(el: El, builder: SectionBuilder, chrome: ReadonlySet<string>): void {
   let loose = '';
   const flush = () => {
     builder.paragraph(loose);
     loose = '';
   };
-  for (const node of Array.from(el.childNodes)) {
+  for (const node of children(el)) {
     if (node.nodeType === 3) {
       loose += node.textContent ?? '';
       continue;
     }
     if (node.nodeType !== 1 || !node.tagName) continue;
     const tag = node.tagName.toUpperCase();
-    if (SKIP.has(tag)) continue;
+    if (isChrome(node, tag, chrome)) continue;
     const level = HEADING.exec(tag);
     if (level) {
       flush();
-      builder.heading(Number(level[1]), headingText(node.textContent ?? ''));
+      builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
-      builder.paragraph(tag === 'PRE' ? (node.textContent ?? '') : (node.textContent ?? '').replace(/\s+/g, ' '));
+      const text = textOf(node, chrome);
+      builder.paragraph(tag === 'PRE' ? text : text.replace(/\s+/g, ' '));
     } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || hasBlockChild(node as El)) {
       flush();
-      walk(node as El, builder);
+      walk(node as El, builder, chrome);
     } else {
-      loose += node.textContent ?? '';
+      loose += textOf(node, chrome);
     }
   }
   flush();
 }
 
+/** Text of a subtree without the chrome and scripts inside it. */
+function textOf(node: NodeLike, chrome: ReadonlySet<string>): string {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  if (node.nodeType !== 1 || !node.tagName || isChrome(node, node.tagName.toUpperCase(), chrome)) return '';
+  let text = '';
+  for (const child of children(node)) text += textOf(child, chrome);
+  return text;
+}
+
+// Siblings, not `childNodes`: linkedom builds childNodes by scanning the
+// whole subtree, which made deeply nested pages (tables of contents) slow.
+function* children(el: NodeLike): Generator<NodeLike> {
+  for (let node = el.firstChild; node; node = node.nextSibling) yield node;
+}
+
 function hasBlockChild(el: El): boolean {
-  return Array.from(el.childNodes).some((n) => n.nodeType === 1 && !!n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase())));
+  for (const n of children(el)) {
+    if (n.nodeType === 1 && n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase()))) return true;
+  }
+  return false;
 }
 
 /** Permalink markers such as Sphinx's ¶ are not part of a heading. */
 const headingText = (text: string) => text.replace(/[¶#]\s*$/g, '').replace(/\s+/g, ' ').trim();
 
 function cleanTitle(title: string | null): string | null {
-  const clean = title?.replace(/\s+/g, ' ').trim();
+  const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
   return clean ? clean.slice(0, 500) : null;
 }
 
