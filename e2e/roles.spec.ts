@@ -23,8 +23,13 @@ test('sign-in page refuses a wrong password and lets the owner in', async ({ pag
   await expect(page.getByRole('menu')).toContainText('OWNER');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/signin/);
+  // A signed-out visitor of a deep link signs in and lands on that page.
+  await page.goto('/smartpages');
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsmartpages$/);
+  await page.getByLabel('E-mail').fill(DEMO_EMAILS.admin);
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/smartpages$/);
 });
 
 test('a VIEWER sees no reports, and /usage shows the 403 page with the reason', async ({ page }) => {
