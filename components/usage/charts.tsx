@@ -56,7 +56,7 @@ export function TokensChart({ data }: { data: TokensReport['tokens'] }) {
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
           <Bar yAxisId="tokens" dataKey="processed_tokens" name="Processed tokens" fill="#6366f1" radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={40} />
-          <Line yAxisId="requests" dataKey="api_requests" name="Requests" stroke="#f59e0b" strokeWidth={2} dot={data.length <= 31 ? { r: 2 } : false} type="linear" isAnimationActive={false} />
+          <Line yAxisId="requests" dataKey="api_requests" name="Requests" stroke="#f59e0b" strokeWidth={2} dot={data.length <= 14 ? { r: 2 } : false} type="linear" isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -25,7 +25,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
 
   return (
     <form
-      className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap"
+      className="grid w-full grid-cols-2 items-end gap-2 sm:flex sm:w-auto sm:flex-wrap"
       aria-label="Report period"
       onSubmit={(event) => {
         event.preventDefault();
