@@ -20,7 +20,9 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
   const sources = first.getByRole('region', { name: 'Sources' });
   await expect(sources).toContainText('Importing documents');
   await expect(sources).toContainText('score');
-  await sources.getByRole('button', { name: 'Show passage' }).first().click();
+  // A citation in the answer opens the passage it cites.
+  await first.getByRole('button', { name: 'Show source 1' }).first().click();
+  await expect(sources.getByRole('button', { name: 'Hide passage' }).first()).toBeVisible();
   await expect(sources.getByText(/POST \/searcher\/v1\/upload/).first()).toBeVisible();
   await expect(first.getByText('Was this answer helpful?')).toBeVisible();
 
@@ -49,16 +51,19 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
   const rated = body.results.flatMap((t) => t.interactions).find((i) => i.question === 'Which file formats are supported?');
   expect(rated).toMatchObject({ evaluation: 'negative', feedback: 'Say which sizes are allowed.' });
 
-  // Reopening the thread later shows both turns, their sources and the saved rating.
+  // The address names the thread: a reload reopens it with sources and the saved rating.
+  await expect(page).toHaveURL(/\/console\?thread=[0-9a-f-]{36}$/);
   await page.reload();
-  await page.getByRole('list', { name: 'Conversation threads' }).getByRole('button').first().click();
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(page.getByRole('article').first().getByRole('region', { name: 'Sources' })).toContainText('Importing documents');
   await expect(page.getByRole('article').nth(1).getByTestId('rating-saved')).toContainText('Not helpful');
 
-  // A new thread starts empty and a question there is a second thread.
+  // A new thread starts empty; the old one is reopened from the side list.
   await page.getByRole('button', { name: 'New thread' }).click();
   await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/console$/);
+  await page.getByRole('list', { name: 'Conversation threads' }).getByRole('button').first().click();
+  await expect(page.getByRole('article')).toHaveCount(2);
 });
 
 test('a dataset with a preset can be asked too', async ({ page }) => {

@@ -19,6 +19,14 @@ import type { Rating, Target, Turn } from './types';
 
 const THREADS_KEY = ['console', 'conversations'] as const;
 
+/** Keeps the open thread in the address (?thread=…) so a reload or a shared link reopens it. */
+function rememberThread(id: string | null): void {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set('thread', id);
+  else url.searchParams.delete('thread');
+  window.history.replaceState(window.history.state, '', url);
+}
+
 export function ChatConsole() {
   const client = useQueryClient();
   const threads = useQuery({ queryKey: THREADS_KEY, queryFn: () => apiFetch<ConversationItem[]>('/searcher/v1/conversations?origin=workspace&limit=50') });
@@ -38,6 +46,18 @@ export function ChatConsole() {
     bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
   }, [turns.length]);
 
+  // Reopen the thread named in the address once the list has loaded.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !threads.data) return;
+    restored.current = true;
+    const wanted = new URL(window.location.href).searchParams.get('thread');
+    const thread = wanted ? threads.data.find((t) => t.id === wanted) : undefined;
+    if (thread) openThread(thread);
+    else if (wanted) rememberThread(null);
+    // Once per page load: later refetches of the list must not reopen it.
+  }, [threads.data]);
+
   async function ask(question: string) {
     if (!target) return;
     const key = crypto.randomUUID();
@@ -55,6 +75,7 @@ export function ChatConsole() {
           onDone: (done) => {
             update(key, { status: 'done', answer: done.content, identifier: done.identifier, totalTokens: done.total_tokens });
             setConversation(done.conversation);
+            rememberThread(done.conversation);
           },
         },
         controller.signal,
@@ -73,6 +94,7 @@ export function ChatConsole() {
     abort.current?.abort();
     setTurns(turnsOfThread(thread));
     setConversation(thread.id);
+    rememberThread(thread.id);
     const last = thread.turns.at(-1);
     const lastTarget = last ? targetOfTurn(last) : null;
     if (lastTarget) setTarget(lastTarget);
@@ -83,6 +105,7 @@ export function ChatConsole() {
     abort.current?.abort();
     setTurns([]);
     setConversation(null);
+    rememberThread(null);
     setShowThreads(false);
   }
 

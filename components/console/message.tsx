@@ -1,12 +1,50 @@
 'use client';
 import { AlertTriangle, Bot, User } from 'lucide-react';
+import { useId, useState } from 'react';
 import { formatNumber } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { Sources } from './sources';
 import type { Turn } from './types';
 
+/**
+ * The answer text with its citations ("[2]") turned into buttons that open
+ * and show the cited source's passage.
+ */
+function AnswerText({ text, sourceCount, onCite }: { text: string; sourceCount: number; onCite: (index: number) => void }) {
+  const parts = text.split(/(\[\d{1,2}\])/);
+  return parts.map((part, i) => {
+    const cited = /^\[(\d{1,2})\]$/.exec(part);
+    const n = cited ? Number(cited[1]) : 0;
+    if (!cited || n < 1 || n > sourceCount) return part;
+    return (
+      <button
+        key={i}
+        type="button"
+        onClick={() => onCite(n - 1)}
+        className="mx-0.5 inline-flex h-4 min-w-4 items-center justify-center rounded bg-indigo-50 px-1 align-text-top text-[0.65rem] font-semibold text-indigo-700 hover:bg-indigo-100"
+        aria-label={`Show source ${n}`}
+      >
+        {n}
+      </button>
+    );
+  });
+}
+
 /** One question and its answer with sources; `footer` holds the rating when the page offers one. */
 export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode }) {
+  const idPrefix = useId().replace(/:/g, '');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const cite = (index: number) => {
+    setOpen((current) => new Set(current).add(index));
+    document.getElementById(`${idPrefix}-source-${index}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
   return (
     <article className="space-y-3" aria-label={`Question: ${turn.question}`}>
       <div className="flex justify-end">
@@ -30,7 +68,7 @@ export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode
             </p>
           ) : turn.answer ? (
             <div data-testid="answer" className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800" aria-live={turn.status === 'streaming' ? 'polite' : undefined}>
-              {turn.answer}
+              <AnswerText text={turn.answer} sourceCount={turn.sources.length} onCite={cite} />
               {turn.status === 'streaming' ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden="true" /> : null}
             </div>
           ) : (
@@ -38,7 +76,7 @@ export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode
               <Spinner className="size-4" label="" /> {turn.sources.length ? 'Writing the answer…' : 'Searching your knowledge…'}
             </p>
           )}
-          <Sources sources={turn.sources} />
+          <Sources sources={turn.sources} idPrefix={idPrefix} open={open} onToggle={toggle} />
           {turn.status === 'done' && turn.totalTokens !== undefined ? (
             <p className="mt-2 text-xs text-slate-400">{formatNumber(turn.totalTokens)} tokens</p>
           ) : null}

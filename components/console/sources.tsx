@@ -1,6 +1,5 @@
 'use client';
 import { ChevronDown, ExternalLink, FileText } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatNumber } from '@/components/ui/format';
 import type { Source } from './types';
@@ -16,12 +15,11 @@ export function safeHref(url: string | null | undefined): string | null {
   }
 }
 
-function SourceItem({ source, index }: { source: Source; index: number }) {
-  const [open, setOpen] = useState(false);
+function SourceItem({ source, index, idPrefix, open, onToggle }: { source: Source; index: number; idPrefix: string; open: boolean; onToggle: () => void }) {
   const href = safeHref(source.content.source);
-  const panelId = `source-${index}-${source.content.name.length}-${Math.round(source.score * 1000)}`;
+  const panelId = `${idPrefix}-passage-${index}`;
   return (
-    <li className="rounded-md border border-slate-200 bg-white">
+    <li id={`${idPrefix}-source-${index}`} className="scroll-mt-20 rounded-md border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
         <span className="flex size-5 shrink-0 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600" aria-hidden="true">
           {index + 1}
@@ -44,7 +42,7 @@ function SourceItem({ source, index }: { source: Source; index: number }) {
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={onToggle}
           className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100"
         >
           {open ? 'Hide passage' : 'Show passage'}
@@ -61,7 +59,8 @@ function SourceItem({ source, index }: { source: Source; index: number }) {
   );
 }
 
-export function Sources({ sources }: { sources: Source[] }) {
+/** The sources of one answer; which passages are open is kept by the answer, so citations can open them. */
+export function Sources({ sources, idPrefix, open, onToggle }: { sources: Source[]; idPrefix: string; open: ReadonlySet<number>; onToggle: (index: number) => void }) {
   if (sources.length === 0) return null;
   return (
     <section aria-label="Sources" className="mt-3">
@@ -70,7 +69,7 @@ export function Sources({ sources }: { sources: Source[] }) {
       </h3>
       <ol className="space-y-1.5">
         {sources.map((source, i) => (
-          <SourceItem key={`${source.content.name}-${i}`} source={source} index={i} />
+          <SourceItem key={`${source.content.name}-${i}`} source={source} index={i} idPrefix={idPrefix} open={open.has(i)} onToggle={() => onToggle(i)} />
         ))}
       </ol>
     </section>
