@@ -7,6 +7,7 @@ import { fetchSafely, type Resolver } from './fetch-safely';
 import { sniffFormat } from './sniff';
 import { parseFile } from './formats';
 import { chunkDocument, type Chunk } from './chunk';
+import { withCpuSlot } from './cpu-slot';
 import { ImportError, reasonOf, refuse } from './errors';
 import { advance, backoffMs, completeIn, fail, release, renewLease, retryLater, type ClaimedItem } from './queue';
 import type { ImportConfig } from './config';
@@ -29,10 +30,12 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     const target = await targetOf(item);
     const fetched = await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
     if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
-    const sniffed = sniffFormat(fetched.bytes, fetched.contentType, fetched.finalUrl);
-    const doc = await parseFile(fetched.bytes, sniffed, config);
-    const count = await loadTokenizer();
-    const chunks = chunkDocument(doc, { maxTokens: config.passageTokens, overlapTokens: config.overlapTokens }, count);
+    const { doc, chunks } = await withCpuSlot(async () => {
+      const sniffed = sniffFormat(fetched.bytes, fetched.contentType, fetched.finalUrl);
+      const parsed = await parseFile(fetched.bytes, sniffed, config);
+      const count = await loadTokenizer();
+      return { doc: parsed, chunks: chunkDocument(parsed, { maxTokens: config.passageTokens, overlapTokens: config.overlapTokens }, count) };
+    });
     if (!chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
     if (!(await advance(item.id, workerId, 'indexing', config.leaseMs))) throw new LeaseLost();
     await store(item, target, doc, chunks, workerId);
