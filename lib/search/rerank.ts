@@ -56,36 +56,41 @@ function share(terms: RankTerm[], present: Set<string>): number {
   return all > 0 ? got / all : 0;
 }
 
-function bm25f(terms: RankTerm[], doc: Tokenised, avgLength: Record<string, number>): number {
-  let score = 0;
-  for (const term of terms) {
-    let tf = 0;
-    for (const field of FIELDS) {
-      const tokens = doc.fields[field.key];
-      if (!tokens.length) continue;
-      let hits = 0;
-      for (const token of tokens) {
-        if (token === term.stem) hits += 1;
-        else if (term.alternatives.includes(token)) hits += PARAPHRASE_CREDIT;
-      }
-      if (hits) tf += (field.weight * hits) / (1 - B + (B * tokens.length) / Math.max(1, avgLength[field.key]));
+/** stem → [term index, credit]: the question's stems count 1, paraphrases 0.6. */
+type TermIndex = Map<string, [number, number]>;
+
+function termIndex(terms: RankTerm[]): TermIndex {
+  const index: TermIndex = new Map();
+  terms.forEach((t, i) => index.set(t.stem, [i, 1]));
+  terms.forEach((t, i) => t.alternatives.forEach((a) => index.has(a) || index.set(a, [i, PARAPHRASE_CREDIT])));
+  return index;
+}
+
+function bm25f(terms: RankTerm[], index: TermIndex, doc: Tokenised, avgLength: Record<string, number>): number {
+  const tf = new Float64Array(terms.length);
+  const hits = new Float64Array(terms.length);
+  for (const field of FIELDS) {
+    const tokens = doc.fields[field.key];
+    if (!tokens.length) continue;
+    hits.fill(0);
+    for (const token of tokens) {
+      const entry = index.get(token);
+      if (entry) hits[entry[0]] += entry[1];
     }
-    if (tf > 0) score += (term.idf * tf * (K1 + 1)) / (tf + K1);
+    const norm = 1 - B + (B * tokens.length) / Math.max(1, avgLength[field.key]);
+    for (let i = 0; i < terms.length; i++) if (hits[i]) tf[i] += (field.weight * hits[i]) / norm;
   }
+  let score = 0;
+  for (let i = 0; i < terms.length; i++) if (tf[i] > 0) score += (terms[i].idf * tf[i] * (K1 + 1)) / (tf[i] + K1);
   return score;
 }
 
 /** Terms found / width of the smallest window of tokens holding every term found. */
-function proximity(terms: RankTerm[], tokens: string[]): number {
-  const index = new Map<string, number>();
-  terms.forEach((t, i) => {
-    index.set(t.stem, i);
-    for (const a of t.alternatives) if (!index.has(a)) index.set(a, i);
-  });
+function proximity(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
   const hits: { pos: number; term: number }[] = [];
   tokens.forEach((token, pos) => {
-    const term = index.get(token);
-    if (term !== undefined) hits.push({ pos, term });
+    const entry = index.get(token);
+    if (entry) hits.push({ pos, term: entry[0] });
   });
   const distinct = new Set(hits.map((h) => h.term)).size;
   if (distinct < 2) return 0;
@@ -110,11 +115,14 @@ function proximity(terms: RankTerm[], tokens: string[]): number {
 
 function phrase(terms: RankTerm[], tokens: string[]): number {
   if (terms.length < 2) return 0;
-  const bigrams = new Set<string>();
-  for (let i = 0; i + 1 < tokens.length; i++) bigrams.add(`${tokens[i]} ${tokens[i + 1]}`);
-  let hits = 0;
-  for (let i = 0; i + 1 < terms.length; i++) if (bigrams.has(`${terms[i].stem} ${terms[i + 1].stem}`)) hits++;
-  return hits / (terms.length - 1);
+  const wanted = new Map<string, number>();
+  for (let i = 0; i + 1 < terms.length; i++) wanted.set(`${terms[i].stem} ${terms[i + 1].stem}`, i);
+  const found = new Set<number>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const pair = wanted.get(`${tokens[i]} ${tokens[i + 1]}`);
+    if (pair !== undefined) found.add(pair);
+  }
+  return found.size / (terms.length - 1);
 }
 
 export function combine(parts: RankParts, termCount: number): number {
@@ -130,7 +138,8 @@ export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D
   const tokenised = docs.map(tokenise);
   const avgLength: Record<string, number> = {};
   for (const field of FIELDS) avgLength[field.key] = tokenised.reduce((sum, d) => sum + d.fields[field.key].length, 0) / docs.length;
-  const lexical = tokenised.map((d) => bm25f(terms, d, avgLength));
+  const index = termIndex(terms);
+  const lexical = tokenised.map((d) => bm25f(terms, index, d, avgLength));
   const best = Math.max(...lexical);
   return docs
     .map((doc, i) => {
@@ -139,7 +148,7 @@ export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D
         lexical: best > 0 ? lexical[i] / best : 0,
         coverage: share(terms, d.all),
         title: share(terms, d.title),
-        proximity: proximity(terms, d.body),
+        proximity: proximity(terms, index, d.body),
         phrase: phrase(terms, d.body),
       };
       return { ...doc, score: combine(parts, terms.length), parts, order: i };

@@ -6,7 +6,7 @@
 // postings add up to at most CANDIDATE_BUDGET are ranked by the database
 // (bm25 / ts_rank_cd); the common ones only re-rank. A question made of
 // common words alone takes bounded unranked matches holding all of them.
-import { db } from '../db/client';
+import { db, Prisma } from '../db/client';
 import { lexicalIndex, termKey, type Candidate, type IndexTerm } from './lexical';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { queryTerms } from './text';
@@ -14,7 +14,10 @@ import { synonymsOf } from './synonyms';
 import { porterStem } from './stem';
 
 export const CANDIDATE_BUDGET = 4_000;
+/** Best-ranked candidates kept from the rare-term query. */
 const POOL = 50;
+/** Unranked candidates taken when the question's words are common. */
+const COMMON_LIMIT = 300;
 
 export type RetrieveOptions = { topK: number; minScore: number };
 
@@ -31,7 +34,8 @@ export type RetrievedPassage = {
   parts: RankParts;
 };
 
-export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; common: IndexTerm[] };
+/** ranked: rare terms for the ranked query; all: the question's terms found in the index, rarest first. */
+export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[] };
 
 /** Splits the question's terms (and their paraphrases) into ranked and common ones. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
@@ -45,23 +49,24 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
 
   // Question terms first (rarest first), then paraphrases, while the budget lasts.
   const ranked: IndexTerm[] = [];
-  const common: IndexTerm[] = [];
   let spent = 0;
-  const byRarity = [...terms].sort((a, b) => dfOf(a) - dfOf(b));
+  const byRarity = [...terms].filter((t) => dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
   for (const term of byRarity) {
-    if (dfOf(term) === 0) continue;
-    if (spent + dfOf(term) <= CANDIDATE_BUDGET) {
-      ranked.push(term);
-      spent += dfOf(term);
-    } else common.push(term);
+    if (spent + dfOf(term) > CANDIDATE_BUDGET) break;
+    ranked.push(term);
+    spent += dfOf(term);
   }
-  for (const alt of alternatives.flat().sort((a, b) => dfOf(a) - dfOf(b))) {
+  // Paraphrases widen the net only for words the dataset does not use at
+  // all ("backwards" → "reverse"); otherwise they would pull in passages
+  // matching a synonym alone. They still count, less, in the re-ranking.
+  const paraphrases = terms.flatMap((t, i) => (dfOf(t) === 0 ? alternatives[i] : []));
+  for (const alt of paraphrases.sort((a, b) => dfOf(a) - dfOf(b))) {
     if (dfOf(alt) > 0 && spent + dfOf(alt) <= CANDIDATE_BUDGET / 2) {
       ranked.push(alt);
       spent += dfOf(alt);
     }
   }
-  return { terms: rankTerms, ranked, common };
+  return { terms: rankTerms, ranked, all: byRarity };
 }
 
 async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candidate[]> {
@@ -69,16 +74,55 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
   const found = new Map<number, Candidate>();
   const add = (list: Candidate[]) => list.forEach((c) => found.has(c.passageId) || found.set(c.passageId, c));
   if (plan.ranked.length) add(await index.candidates(datasetId, plan.ranked, 'or', CANDIDATE_BUDGET, POOL));
-  if (found.size < POOL && plan.common.length) {
-    // Common terms, all required; relaxed by dropping the commonest while too few match.
-    const common = [...plan.common];
-    while (common.length && found.size < POOL) {
-      add(await index.candidates(datasetId, common, 'and', CANDIDATE_BUDGET, POOL));
-      if (common.length === 1) break;
-      common.pop();
-    }
+  // Some terms are too common to rank: passages holding all the question's
+  // terms (bounded, unranked), relaxed by dropping the commonest term while
+  // too few match. A lone term was already ranked if it could be.
+  if (plan.all.length > plan.ranked.length) {
+    // With three terms or more, one relaxed query always runs: a common word
+    // of the question ("at a *time*") is often missing from the best passage.
+    const required = [...plan.all];
+    let queries = 0;
+    do {
+      add(await index.candidates(datasetId, required, 'and', COMMON_LIMIT, COMMON_LIMIT));
+      required.pop();
+      queries++;
+    } while ((found.size < POOL || (queries === 1 && required.length >= 2)) && required.length > (plan.ranked.length ? 1 : 0));
   }
   return [...found.values()];
+}
+
+type PassageRow = {
+  id: number;
+  content_id: number;
+  heading: string;
+  text: string;
+  answer: string;
+  created_at: unknown;
+  content_name: string;
+  source: string;
+  media_video: string | null;
+  media_image: string | null;
+  content_created_at: unknown;
+  content_updated_at: unknown;
+  subject_name: string;
+};
+
+// Raw timestamps: a Date on PostgreSQL; on SQLite whatever the driver gives.
+function asDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value));
+  return new Date(String(value));
+}
+
+/** The candidates' passages with their content and subject, in one query, only from the dataset. */
+async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRow[]> {
+  const rows = await db().$queryRaw<PassageRow[]>`
+    SELECT p.id, p.content_id, p.heading, p.text, p.answer, p.created_at,
+           c.name AS content_name, c.source, c.media_video, c.media_image,
+           c.created_at AS content_created_at, c.updated_at AS content_updated_at, s.name AS subject_name
+    FROM passages p JOIN contents c ON c.id = p.content_id JOIN subjects s ON s.id = c.subject_id
+    WHERE p.dataset_id = ${datasetId} AND p.id IN (${Prisma.join(ids)})`;
+  return rows.map((r) => ({ ...r, id: Number(r.id), content_id: Number(r.content_id) }));
 }
 
 export async function retrieve(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
@@ -86,32 +130,29 @@ export async function retrieve(datasetId: number, question: string, options: Ret
   if (!plan) return [];
   const candidates = await candidatesFor(datasetId, plan);
   if (!candidates.length) return [];
-  const rows = await db().passage.findMany({
-    where: { id: { in: candidates.map((c) => c.passageId) }, datasetId },
-    include: { content: { include: { subject: { select: { name: true } } } } },
-  });
+  const rows = await loadPassages(datasetId, candidates.map((c) => c.passageId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const docs = candidates
     .map((c) => byId.get(c.passageId))
-    .filter((r): r is NonNullable<typeof r> => r !== undefined)
-    .map((r) => ({ row: r, name: r.content.name, subject: r.content.subject.name, heading: r.heading, body: r.text, answer: r.answer }));
+    .filter((r): r is PassageRow => r !== undefined)
+    .map((r) => ({ row: r, name: r.content_name, subject: r.subject_name, heading: r.heading, body: r.text, answer: r.answer }));
   return rerank(plan.terms, docs)
     .filter((d) => d.score > 0 && d.score >= options.minScore)
     .slice(0, options.topK)
     .map((d) => ({
-      passageId: d.row.id,
-      contentId: d.row.contentId,
+      passageId: Number(d.row.id),
+      contentId: Number(d.row.content_id),
       heading: d.row.heading,
       body: d.row.text,
       answer: d.row.answer,
-      createdAt: d.row.createdAt,
+      createdAt: asDate(d.row.created_at),
       content: {
-        name: d.row.content.name,
-        source: d.row.content.source,
-        mediaVideo: d.row.content.mediaVideo,
-        mediaImage: d.row.content.mediaImage,
-        createdAt: d.row.content.createdAt,
-        updatedAt: d.row.content.updatedAt,
+        name: d.row.content_name,
+        source: d.row.source,
+        mediaVideo: d.row.media_video,
+        mediaImage: d.row.media_image,
+        createdAt: asDate(d.row.content_created_at),
+        updatedAt: asDate(d.row.content_updated_at),
       },
       subject: d.subject,
       score: d.score,

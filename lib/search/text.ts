@@ -52,9 +52,24 @@ export function queryTerms(text: string, max = 12): QueryTerm[] {
   return terms;
 }
 
+// Stemming is the re-ranker's main cost and a corpus repeats its words:
+// remember stems, dropping the memory when it grows past a bound.
+const STEM_CACHE_LIMIT = 100_000;
+const stemCache = new Map<string, string>();
+
+export function cachedStem(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stem = porterStem(word);
+    stemCache.set(word, stem);
+  }
+  return stem;
+}
+
 /** Stems of every word of a text, in order, for the re-ranker. */
 export function stemsOf(text: string): string[] {
-  return words(text).map(porterStem);
+  return words(text).map(cachedStem);
 }
 
 /** An FTS5 string literal: the word in double quotes, quotes doubled. */

@@ -1,0 +1,99 @@
+// Times POST /searcher/v1/search over real HTTP against a started server at
+// concurrency 1 and 16 (p50/p95/p99, requests/s), then the floor: the same
+// questions straight on the full-text index (better-sqlite3, no HTTP), both
+// as the naive ranked FTS5 query and as this service's retrieval in-process.
+//
+//   BASE_URL=http://127.0.0.1:3312 DATABASE_URL=file:/tmp/search-bench/app.db npx tsx bench/search/run.ts
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { benchQuestions } from './questions';
+import { queryTerms, ftsLiteral } from '../../lib/search/text';
+import { retrieve } from '../../lib/search/retrieve';
+import { db } from '../../lib/db/client';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3312';
+const CREDENTIALS = process.env.CREDENTIALS ?? '/tmp/search-bench/credentials.json';
+const COUNT = Number(process.env.QUESTIONS ?? 1000);
+const credentials = JSON.parse(fs.readFileSync(CREDENTIALS, 'utf8')) as { databaseUrl: string; apiKey: string; datasetId: number; passages: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+type Stats = { p50: number; p95: number; p99: number; rps: number; errors: number };
+
+function stats(times: number[], wallMs: number, errors: number): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: (times.length / wallMs) * 1000, errors };
+}
+
+async function overHttp(questions: string[], concurrency: number): Promise<Stats> {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < questions.length) {
+      const question = questions[next++];
+      const t0 = performance.now();
+      const res = await fetch(`${BASE_URL}/searcher/v1/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ question, model: 'Python docs assistant' }),
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (res.status !== 200) errors++;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return stats(times, performance.now() - start, errors);
+}
+
+function naiveFloor(questions: string[]): Stats {
+  const sqlite = new Database(credentials.databaseUrl.replace(/^file:/, ''), { readonly: true });
+  const statement = sqlite.prepare('SELECT rowid, bm25(passage_fts) AS score FROM passage_fts WHERE passage_fts MATCH ? ORDER BY score LIMIT 5');
+  const times: number[] = [];
+  const start = performance.now();
+  for (const question of questions) {
+    const terms = queryTerms(question);
+    const t0 = performance.now();
+    if (terms.length) statement.all(terms.map((t) => ftsLiteral(t.word)).join(' OR '));
+    times.push(performance.now() - t0);
+  }
+  sqlite.close();
+  return stats(times, performance.now() - start, 0);
+}
+
+async function retrievalFloor(questions: string[]): Promise<Stats> {
+  const times: number[] = [];
+  const start = performance.now();
+  for (const question of questions) {
+    const t0 = performance.now();
+    await retrieve(credentials.datasetId, question, { topK: 5, minScore: 0 });
+    times.push(performance.now() - t0);
+  }
+  return stats(times, performance.now() - start, 0);
+}
+
+const row = (label: string, s: Stats) => `| ${label} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`;
+
+async function main() {
+  const questions = benchQuestions(COUNT);
+  console.log(`${questions.length} questions over ${credentials.passages} passages; server ${BASE_URL}`);
+  await overHttp(questions.slice(0, 30), 1); // warm-up: tokenizer, caches, JIT
+  const http1 = await overHttp(questions, 1);
+  const http16 = await overHttp(questions, 16);
+  await retrievalFloor(questions.slice(0, 30));
+  const retrieval = await retrievalFloor(questions);
+  const naive = naiveFloor(questions);
+  console.log('| measure | p50 ms | p95 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|');
+  console.log(row('HTTP search, concurrency 1', http1));
+  console.log(row('HTTP search, concurrency 16', http16));
+  console.log(row('floor: this retrieval in-process (no HTTP, no answer, no recording)', retrieval));
+  console.log(row('floor: naive FTS5 bm25 query (terms OR-ed, ORDER BY rank LIMIT 5)', naive));
+  await db().$disconnect();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
