@@ -104,7 +104,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             ) : me.error ? (
               <ErrorState error={me.error} title="Could not load your workspace" onRetry={() => void me.refetch()} />
             ) : refused ? null : (
-              children
+              // Remount the page when the organisation or project changes, so no
+              // state of the previous one (an open thread, a form) leaks into it.
+              <div key={`${me.data.organization.id}:${me.data.project?.id ?? 0}`}>{children}</div>
             )}
           </main>
         </div>
