@@ -1,6 +1,7 @@
 // Helpers of the knowledge and usage browser tests: a loopback file server
 // for imports, the API calls that create usage, and screenshots at the two
 // widths every main page is checked at.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -62,4 +63,17 @@ export async function askThroughApi(request: APIRequestContext, apiKey: string, 
   const response = await request.post('/searcher/v1/search', { headers: { authorization: `Bearer ${apiKey}` }, data: body });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as SearchAnswer;
+}
+
+/** Runs the admin CLI against the e2e server's database and returns its --json answer. */
+export function adminCli<T>(...args: string[]): T {
+  // The server's embedded database: its DATA_DIR, never a DATABASE_URL of the shell.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args, '--json'], {
+    cwd: path.join(import.meta.dirname, '..'),
+    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  // Migration notes may precede the JSON answer.
+  return JSON.parse(out.slice(out.search(/[[{]/))) as T;
 }

@@ -2,8 +2,8 @@
 // edit and delete with confirmation, then import a real HTML file served on
 // loopback, watch it reach "done" and read its passages.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS } from './helpers';
-import { screenshotBoth, serveFixtures, signInWithForm } from './dashboards-helpers';
+import { DEMO_EMAILS, demoCredentials } from './helpers';
+import { adminCli, screenshotBoth, serveFixtures, signInWithForm } from './dashboards-helpers';
 
 let files: Awaited<ReturnType<typeof serveFixtures>>;
 
@@ -167,4 +167,32 @@ test('a viewer reads knowledge but gets no editing actions', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add subject' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+});
+
+test('another organisation sees none of this knowledge or usage', async ({ page, request }) => {
+  const { apiKey } = demoCredentials();
+  const datasets = (await (await request.get('/searcher/v1/datasets', { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { id: number; name: string }[];
+  const handbook = datasets.find((d) => d.name === 'Product handbook')!;
+  const contents = (await (await request.get(`/searcher/v1/datasets/${handbook.id}/contents`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { id: number }[];
+
+  const stamp = Date.now();
+  const org = adminCli<{ id: number }>('org:create', '--name', `Rival ${stamp}`);
+  const email = `owner-${stamp}@rival.test`;
+  adminCli('project:create', '--org', String(org.id), '--name', 'Default project');
+  adminCli('user:create', '--org', String(org.id), '--email', email, '--name', 'Rita Rival', '--password', 'rival-password', '--role', 'OWNER');
+
+  await signInWithForm(page, email, 'rival-password');
+  await page.goto('/knowledge');
+  await expect(page.getByText('No datasets yet')).toBeVisible();
+  await expect(page.getByText('Product handbook')).toHaveCount(0);
+
+  // Typing the demo's ids into the address gives the server's "not found", not the data.
+  await page.goto(`/knowledge/${handbook.id}`);
+  await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible();
+  await expect(page.getByText('Product handbook')).toHaveCount(0);
+  await page.goto(`/knowledge/contents/${contents[0].id}`);
+  await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible();
+
+  await page.goto('/usage/threads');
+  await expect(page.getByText('No threads match')).toBeVisible();
 });

@@ -9,33 +9,20 @@ import type { ContentDetail, ContentRecord, DatasetListItem, DatasetRecord, Data
 
 export type { ContentDetail, ContentRecord, DatasetListItem, DatasetRecord, DatasetFull, SubjectRecord };
 
-export type Passage = { id: number; position: number; heading: string | null; text: string; answer: string | null; token_count: number };
+import type { listPassages } from '@/lib/knowledge/contents';
 
-export const UPLOAD_STATES = ['queued', 'fetching', 'parsing', 'indexing', 'done', 'failed'] as const;
-export type UploadState = (typeof UPLOAD_STATES)[number];
+/** One passage of GET /searcher/v1/contents/{id}/passages, typed by the domain function that answers it. */
+export type Passage = Awaited<ReturnType<typeof listPassages>>[number];
 
-export type UploadItem = {
-  id: number;
-  url: string;
-  dataset_name: string;
-  subject_name: string | null;
-  content_name: string | null;
-  source_link: string | null;
-  state: UploadState;
-  error: string | null;
-  attempts: number;
-  content_id: number | null;
-  passages: number | null;
-  tokens: number | null;
-  updated_at: string;
-};
+// The import endpoints' own response types (lib/ingest), so a change there
+// shows up here as a type error instead of a silently wrong page.
+export type { UploadCounts, UploadDetail as UploadStatus, UploadItemRecord as UploadItem, UploadSummary } from '@/lib/ingest/serializers';
+export type { ItemState as UploadState } from '@/lib/ingest/queue';
+import type { UploadDetail as UploadStatus, UploadSummary } from '@/lib/ingest/serializers';
 
-export type UploadCounts = Record<'total' | UploadState, number>;
-
-export type UploadSummary = { id: number; name: string; state: 'queued' | 'running' | 'done' | 'failed' | 'partial'; created_at: string; updated_at: string; counts: UploadCounts };
-export type UploadStatus = UploadSummary & { items: UploadItem[] };
-
-export type UploadRequest = { name: string; uploads: { dataset_name: string; url: string; subject_name?: string; content_name?: string; source_link?: string }[] };
+/** Body of POST /searcher/v1/upload (the endpoint's own zod contract). */
+export type { UploadBody as UploadRequest } from '@/lib/ingest/contracts';
+import type { UploadBody as UploadRequest } from '@/lib/ingest/contracts';
 
 /** VIEWERs read knowledge but may not change it: their pages hide the editing actions (the API refuses them anyway). */
 export function useCanWrite(): boolean {

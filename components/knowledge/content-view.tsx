@@ -43,7 +43,7 @@ export function ContentView({ contentId }: { contentId: number }) {
           canWrite && (
           <>
             <Button variant="secondary" onClick={() => { update.reset(); setDialog('edit'); }}><Pencil className="size-4" aria-hidden="true" /> Edit</Button>
-            <Button variant="secondary" className="text-red-700" onClick={() => { remove.reset(); setDialog('delete'); }}><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
+            <Button variant="secondary" className="text-red-700! hover:bg-red-50" onClick={() => { remove.reset(); setDialog('delete'); }}><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
           </>
           )
         }

@@ -56,7 +56,7 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
               <Upload className="size-4" aria-hidden="true" /> Import files
             </Link>
             <Button variant="secondary" onClick={() => open('rename')}><Pencil className="size-4" aria-hidden="true" /> Rename</Button>
-            <Button variant="secondary" onClick={() => open('delete')} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
+            <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
           </>
           )
         }

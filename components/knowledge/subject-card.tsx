@@ -35,7 +35,7 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
           <>
             <Button size="sm" variant="secondary" onClick={() => open({ kind: 'add' })}><FilePlus2 className="size-4" aria-hidden="true" /> Add content</Button>
             <Button size="sm" variant="ghost" onClick={() => open({ kind: 'rename' })} aria-label={`Rename subject ${subject.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
-            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'delete' })} aria-label={`Delete subject ${subject.name}`} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /></Button>
+            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'delete' })} aria-label={`Delete subject ${subject.name}`} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /></Button>
           </>
           )
         }
@@ -63,7 +63,7 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
               </div>
               {canWrite ? <div className="flex items-center gap-1">
                 <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
-                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'remove', content })} aria-label={`Delete content ${content.name}`} className="text-red-700"><Trash2 className="size-4" aria-hidden="true" /></Button>
+                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'remove', content })} aria-label={`Delete content ${content.name}`} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /></Button>
               </div> : null}
             </li>
           ))}

@@ -1,6 +1,7 @@
 // What the import form sends, and what it refuses before sending.
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES_PER_UPLOAD, buildUploadRequest, linkProblem } from '@/components/knowledge/forms';
+import { pageId } from '@/components/knowledge/page-id';
 
 const row = (url: string, extra: Partial<{ subject: string; content: string; source: string }> = {}) => ({ url, subject: '', content: '', source: '', ...extra });
 
@@ -52,5 +53,20 @@ describe('buildUploadRequest', () => {
     const rows = Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, (_, i) => row(`https://example.com/${i}`));
     expect(buildUploadRequest('x', 'Handbook', rows)).toMatch(/at most 100 files/);
     expect(typeof buildUploadRequest('x', 'Handbook', rows.slice(1))).toBe('object');
+  });
+});
+
+describe('pageId', () => {
+  it.each([
+    ['1', 1],
+    ['2147483647', 2147483647],
+    ['0', null],
+    ['2147483648', null],
+    ['-3', null],
+    ['1e3', null],
+    ['12abc', null],
+    ['', null],
+  ])('%s → %s', (segment, id) => {
+    expect(pageId(segment)).toBe(id);
   });
 });
