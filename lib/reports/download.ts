@@ -7,7 +7,7 @@ import { MIN_DATE, resolveRange, today, type DayRange } from './periods';
 import type { ReportScope } from './scope';
 import { creditsSeries } from './credits';
 import { tokensSeries } from './tokens';
-import { readThreads, type ThreadFilter } from './threads';
+import { threadIds, threadsByIds, type ThreadFilter } from './threads';
 import { datamodelFilter, readUsage } from './usage';
 import { CREDIT_COLUMNS, SHEET_NAMES, THREAD_COLUMNS, TOKEN_COLUMNS, headersFor, type Language } from './headers-i18n';
 import { xlsxStream } from './xlsx';
@@ -43,8 +43,10 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
     }
     if (section === 'all' || section === 'threads') {
       const sheet = book.sheet(SHEET_NAMES.threads, headersFor(language, THREAD_COLUMNS));
-      for (let offset = 0; offset < limit; offset += THREAD_BATCH) {
-        const threads = await readThreads(scope, threadFilter, Math.min(THREAD_BATCH, limit - offset), offset, true);
+      // One sorted read of the ids, then the threads a batch at a time.
+      const ids = await threadIds(scope, threadFilter, limit, 0);
+      for (let from = 0; from < ids.length; from += THREAD_BATCH) {
+        const threads = await threadsByIds(ids.slice(from, from + THREAD_BATCH), threadFilter);
         for (const t of threads) {
           for (const i of t.interactions) {
             sheet.row([
@@ -72,7 +74,7 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
             ]);
           }
         }
-        if (threads.length < THREAD_BATCH) break;
+        await book.drained();
       }
     }
   });

@@ -16,7 +16,12 @@ export interface SheetWriter {
 
 export interface WorkbookSink {
   sheet(name: string, headers: string[]): SheetWriter;
+  /** Resolves once the bytes written so far have left for the client (back-pressure). */
+  drained(): Promise<void>;
 }
+
+/** Bytes the zip may hold unread before the writer waits for the client. */
+const MAX_PENDING = 1 << 20;
 
 /**
  * Returns the bytes of a workbook as a web stream. `fill` adds sheets and
@@ -35,6 +40,12 @@ export function xlsxStream(fill: (sink: WorkbookSink) => Promise<void>): Readabl
       open.sheet = sheet;
       sheet.addRow(headers).commit();
       return { row: (values) => sheet.addRow(values.map(cellValue)).commit() };
+    },
+    async drained() {
+      // exceljs writes without waiting; let the deflate stream catch up and
+      // the client read, so memory holds a window of rows, not the file.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (output.readableLength > MAX_PENDING && !output.destroyed) await new Promise((resolve) => output.once('data', resolve).once('close', resolve));
     },
   };
   void (async () => {

@@ -1,0 +1,56 @@
+// The floor of each report: the SQL the report runs, sent straight to the
+// database with no HTTP, no framework and no ORM (better-sqlite3 or pg).
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+type FloorCase = { name: string; run: () => Promise<unknown>; close?: () => Promise<void> };
+
+export async function floorCases(databaseUrl: string, lastDay: string): Promise<FloorCase[]> {
+  const postgres = /^postgres(ql)?:/.test(databaseUrl);
+  const monthStart = `${lastDay.slice(0, 7)}-01`;
+  // The same statements the reports send (lib/reports/usage.ts and threads.ts), in each driver's placeholder style.
+  const sql = {
+    usage: 'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
+    count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2',
+    page: 'SELECT c.id FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
+    countNegative:
+      "SELECT COUNT(*) AS n FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2 AND c.id IN (SELECT i.conversation_id FROM interactions i WHERE i.organization_id = $1 AND i.evaluation IN ('negative'))",
+  };
+  if (postgres) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const org = Number((await client.query('SELECT id FROM organizations ORDER BY id DESC LIMIT 1')).rows[0].id);
+    const from = new Date('2025-02-01T00:00:00Z');
+    const q = (text: string, values: unknown[]) => client.query(text, values);
+    const interactionsOf = async () => {
+      const ids = (await q(sql.page, [org, from])).rows.map((r) => r.id);
+      return q('SELECT * FROM interactions WHERE conversation_id = ANY($1) ORDER BY created_at, id', [ids]);
+    };
+    return [
+      { name: 'usage_daily group-by, one month (overview, credits, tokens)', run: () => q(sql.usage, [org, monthStart, lastDay]) },
+      { name: 'usage_daily group-by, 12 months', run: () => q(sql.usage, [org, '2025-11-23', lastDay]) },
+      { name: 'threads count (defaults)', run: () => q(sql.count, [org, from]) },
+      { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
+      { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]), close: async () => { await client.end(); } },
+    ];
+  }
+  const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
+  const org = Number((db.prepare('SELECT id FROM organizations ORDER BY id DESC LIMIT 1').get() as { id: number }).id);
+  const from = '2025-02-01T00:00:00.000+00:00';
+  const prep = (text: string) => db.prepare(text.replace(/\$(\d)/g, '@p$1'));
+  const usage = prep(sql.usage);
+  const count = prep(sql.count);
+  const page = prep(sql.page);
+  const negative = prep(sql.countNegative);
+  const interactionsOf = async () => {
+    const ids = (page.all({ p1: org, p2: from }) as { id: string }[]).map((r) => r.id);
+    return db.prepare(`SELECT * FROM interactions WHERE conversation_id IN (${ids.map(() => '?').join(',')}) ORDER BY created_at, id`).all(...ids);
+  };
+  return [
+    { name: 'usage_daily group-by, one month (overview, credits, tokens)', run: async () => usage.all({ p1: org, p2: monthStart, p3: lastDay }) },
+    { name: 'usage_daily group-by, 12 months', run: async () => usage.all({ p1: org, p2: '2025-11-23', p3: lastDay }) },
+    { name: 'threads count (defaults)', run: async () => count.get({ p1: org, p2: from }) },
+    { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
+    { name: 'threads count, evaluation=negative', run: async () => negative.get({ p1: org, p2: from }), close: async () => { db.close(); } },
+  ];
+}
