@@ -8,7 +8,11 @@ import type { ReportScope } from './scope';
 export async function creditsReport(scope: ReportScope, query: CreditsQuery, now = new Date()): Promise<CreditsReport> {
   const range = monthRange(query, now);
   const filter: UsageFilter = { datamodelIds: await datamodelIdsNamed(scope, query.datamodel_name) };
-  const [rows, previousRows] = await Promise.all([readUsage(scope, range, filter), readUsage(scope, previousPeriod(range), filter)]);
+  const [rows, byDatamodel, previousRows] = await Promise.all([
+    readUsage(scope, range, filter, ['day', 'origin']),
+    readUsage(scope, range, filter, ['datamodel_id']),
+    readUsage(scope, previousPeriod(range), filter, []),
+  ]);
   const current = totalsOf(rows).credits;
   const previous = totalsOf(previousRows).credits;
   return {
@@ -17,7 +21,7 @@ export async function creditsReport(scope: ReportScope, query: CreditsQuery, now
       total_credits_used: current,
       credits_previous_period_comparison: { current_period_usage: current, previous_period_usage: previous, percent_difference: percentDifference(current, previous) },
     },
-    top_datamodels_by_credit_usage: await topDatamodels(rows, 'credits'),
+    top_datamodels_by_credit_usage: await topDatamodels(byDatamodel, 'credits'),
   };
 }
 

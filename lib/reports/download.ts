@@ -31,7 +31,7 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
 
   const body = xlsxStream(async (book) => {
     if (section === 'all' || section === 'credits' || section === 'tokens') {
-      const rows = await readUsage(scope, range, usageFilter);
+      const rows = await readUsage(scope, range, usageFilter, ['day', 'origin']);
       if (section !== 'tokens') {
         const sheet = book.sheet(SHEET_NAMES.credits, headersFor(language, CREDIT_COLUMNS));
         for (const p of creditsSeries(rows, range)) sheet.row([p.date, p.workspace_credits, p.smartpage_credits, p.api_credits, p.workspace_credits + p.smartpage_credits + p.api_credits]);

@@ -31,7 +31,7 @@ export async function overviewReport(scope: ReportScope, email: string | null, q
     db().smartpage.count({ where: { ...inScope, visibility: 'public' } }),
     db().smartpageUser.count({ where: { smartpage: { ...inScope, visibility: 'private' } } }),
     scope.projectId === null ? Promise.resolve(null) : db().content.aggregate({ where: { dataset: { projectId: scope.projectId } }, _sum: { tokenCount: true } }),
-    readUsage(scope, range),
+    readUsage(scope, range, {}, []),
   ]);
   const totals = totalsOf(usage);
   const creditLimit = plan?.creditLimit ?? 0;

@@ -10,13 +10,17 @@ export const TOKENS_PAGE_SIZE = 30;
 export async function tokensReport(scope: ReportScope, query: TokensQuery, now = new Date()): Promise<TokensReport> {
   const range = monthRange(query, now);
   const filter = { datamodelIds: await datamodelIdsNamed(scope, query.datamodel_name) };
-  const [rows, previousRows] = await Promise.all([readUsage(scope, range, filter), readUsage(scope, previousPeriod(range), filter)]);
+  const [rows, byDatamodel, previousRows] = await Promise.all([
+    readUsage(scope, range, filter, ['day', 'origin']),
+    readUsage(scope, range, filter, ['datamodel_id']),
+    readUsage(scope, previousPeriod(range), filter, []),
+  ]);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? TOKENS_PAGE_SIZE;
   const totals = totalsOf(rows);
   const byOrigin = { smartpage: 0, api: 0, workspace: 0 };
   for (const r of rows) byOrigin[r.origin] += r.tokens;
-  const top = await topDatamodels(rows, 'tokens');
+  const top = await topDatamodels(byDatamodel, 'tokens');
   return {
     tokens: tokensSeries(rows, range).slice(offset, offset + limit),
     token_usage_details: {

@@ -11,18 +11,35 @@ export type UsageRow = { day: string; origin: Origin; datamodelId: number; reque
 /** Filters on the roll-up. `datamodelIds: []` matches nothing (an unknown datamodel name). */
 export type UsageFilter = { datamodelIds?: number[] | null; interactionTypes?: readonly string[] | null };
 
-type RawUsage = { day: string; origin: string; datamodel_id: number | bigint; requests: number | bigint | string; tokens: number | bigint | string; credits: number | bigint | string };
+type RawSum = number | bigint | string | null;
+type RawUsage = { day?: string; origin?: string; datamodel_id?: number | bigint; requests: RawSum; tokens: RawSum; credits: RawSum };
 
-export async function readUsage(scope: ReportScope, range: DayRange, filter: UsageFilter = {}): Promise<UsageRow[]> {
+type GroupColumn = 'day' | 'origin' | 'datamodel_id';
+
+/**
+ * Sums of the roll-up grouped by `groupBy` (none: one row of totals). Each
+ * report asks only for the grouping it shows, so a year of roll-ups comes
+ * back as a few hundred rows, not one per day × origin × datamodel × type.
+ */
+export async function readUsage(scope: ReportScope, range: DayRange, filter: UsageFilter = {}, groupBy: readonly GroupColumn[] = ['day', 'origin', 'datamodel_id']): Promise<UsageRow[]> {
   if (filter.datamodelIds && filter.datamodelIds.length === 0) return [];
   const conditions = [scopeSql(scope), Prisma.sql`day >= ${range.start} AND day <= ${range.end}`];
   if (filter.datamodelIds) conditions.push(Prisma.sql`datamodel_id IN (${Prisma.join(filter.datamodelIds)})`);
   if (filter.interactionTypes?.length) conditions.push(Prisma.sql`interaction_type IN (${Prisma.join(filter.interactionTypes)})`);
+  // Column names come from the fixed GroupColumn list, never from input.
+  const columns = groupBy.length ? Prisma.raw(`${groupBy.join(', ')}, `) : Prisma.empty;
+  const grouping = groupBy.length ? Prisma.raw(`GROUP BY ${groupBy.join(', ')}`) : Prisma.empty;
   const rows = await db().$queryRaw<RawUsage[]>`
-    SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits
-    FROM usage_daily WHERE ${Prisma.join(conditions, ' AND ')}
-    GROUP BY day, origin, datamodel_id`;
-  return rows.map((r) => ({ day: r.day, origin: r.origin as Origin, datamodelId: Number(r.datamodel_id), requests: Number(r.requests), tokens: Number(r.tokens), credits: Number(r.credits) }));
+    SELECT ${columns}SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits
+    FROM usage_daily WHERE ${Prisma.join(conditions, ' AND ')} ${grouping}`;
+  return rows.map((r) => ({
+    day: r.day ?? '',
+    origin: (r.origin ?? 'api') as Origin,
+    datamodelId: Number(r.datamodel_id ?? 0),
+    requests: Number(r.requests ?? 0),
+    tokens: Number(r.tokens ?? 0),
+    credits: Number(r.credits ?? 0),
+  }));
 }
 
 export type UsageTotals = { requests: number; tokens: number; credits: number };
