@@ -1,30 +1,13 @@
 // Helpers of the knowledge and usage browser tests: a loopback file server
-// for imports, the API calls that create usage, and screenshots at the two
-// widths every main page is checked at.
+// for imports, the API calls that create usage, and the admin CLI against
+// the test server's database. Sign-in and screenshots are in ./helpers.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
-
-const SCREENSHOTS = path.join(import.meta.dirname, 'artifacts', 'screenshots');
-export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-
-/**
- * Saves `<name>-1280.png` and `<name>-390.png`, then restores the desktop
- * size. `ready` runs after each resize so the shot waits for the layout.
- */
-export async function screenshotBoth(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const size of [WIDTHS.desktop, WIDTHS.phone]) {
-    await page.setViewportSize(size);
-    if (ready) await ready();
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
 
 /** Serves the files of e2e/fixtures on 127.0.0.1 (a free port); anything else is a 404. */
 export async function serveFixtures(): Promise<{ url: (file: string) => string; close: () => Promise<void> }> {
@@ -47,15 +30,6 @@ export async function serveFixtures(): Promise<{ url: (file: string) => string; 
   };
 }
 
-/** Signs in through the sign-in page as a person would. */
-export async function signInWithForm(page: Page, email: string, password = 'demo-password'): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/signin/);
-}
-
 export type SearchAnswer = { conversation: string; generational: { content: string; total_tokens: number } };
 
 /** Asks a question through the public search API with an API key (origin `api`). */
@@ -67,11 +41,10 @@ export async function askThroughApi(request: APIRequestContext, apiKey: string, 
 
 /** Runs the admin CLI against the e2e server's database and returns its --json answer. */
 export function adminCli<T>(...args: string[]): T {
-  // The server's embedded database: its DATA_DIR, never a DATABASE_URL of the shell.
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  // The server's database: the same DATA_DIR and (when set) the same DATABASE_URL it inherited.
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args, '--json'], {
     cwd: path.join(import.meta.dirname, '..'),
-    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: 'utf8',
   });
   // Migration notes may precede the JSON answer.

@@ -2,8 +2,8 @@
 // edit and delete with confirmation, then import a real HTML file served on
 // loopback, watch it reach "done" and read its passages.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, demoCredentials } from './helpers';
-import { adminCli, screenshotBoth, serveFixtures, signInWithForm } from './dashboards-helpers';
+import { DEMO_EMAILS, demoCredentials, saveScreenshots, signIn } from './helpers';
+import { adminCli, serveFixtures } from './dashboards-helpers';
 
 let files: Awaited<ReturnType<typeof serveFixtures>>;
 
@@ -16,7 +16,7 @@ test.afterAll(async () => {
 
 test('create, edit and delete datasets, subjects and contents', async ({ page }) => {
   const name = `Field guide ${Date.now()}`;
-  await signInWithForm(page, DEMO_EMAILS.owner);
+  await signIn(page, DEMO_EMAILS.owner);
   await page.goto('/knowledge');
   await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Datasets' }).getByText('Product handbook')).toBeVisible();
@@ -92,7 +92,7 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await expect(page.getByRole('link', { name: 'Welcome guide' })).toHaveCount(0);
   await expect(page.getByText('No contents in this subject yet.')).toBeVisible();
 
-  await screenshotBoth(page, 'knowledge-dataset');
+  await saveScreenshots(page, 'knowledge-dataset');
 
   // Delete the dataset with confirmation: back on the list, it is gone.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -104,12 +104,12 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await expect(datasets.getByText('Product handbook')).toBeVisible();
   // Neither the new name nor a stale copy under the old one.
   await expect(datasets.getByText(name)).toHaveCount(0);
-  await screenshotBoth(page, 'knowledge', () => expect(page.getByRole('list', { name: 'Datasets' })).toBeVisible());
+  await saveScreenshots(page, 'knowledge');
 });
 
 test('import files by URL and follow their progress to the passages', async ({ page }) => {
   const dataset = `Policies ${Date.now()}`;
-  await signInWithForm(page, DEMO_EMAILS.owner);
+  await signIn(page, DEMO_EMAILS.owner);
   await page.goto('/knowledge');
   await page.getByRole('button', { name: 'New dataset' }).first().click();
   await page.getByRole('dialog', { name: 'New dataset' }).getByLabel('Name').fill(dataset);
@@ -141,7 +141,7 @@ test('import files by URL and follow their progress to the passages', async ({ p
   const failed = list.locator('[data-state="failed"]');
   await expect(failed.getByText('Failed')).toBeVisible();
   await expect(failed.getByText(/404/)).toBeVisible();
-  await screenshotBoth(page, 'import-progress');
+  await saveScreenshots(page, 'import-progress');
 
   // The imported content and its passages.
   await done.getByRole('link', { name: 'Travel policy' }).click();
@@ -150,7 +150,7 @@ test('import files by URL and follow their progress to the passages', async ({ p
   await expect(passages.getByText(/fourteen days before the trip/)).toBeVisible();
   await expect(passages.getByText(/daily meal allowance is 45 euros/)).toBeVisible();
   await expect(page.getByRole('link', { name: /intranet\.example\/policies\/travel/ })).toBeVisible();
-  await screenshotBoth(page, 'knowledge-passages');
+  await saveScreenshots(page, 'knowledge-passages');
 
   // The import is listed under recent imports with its outcome.
   await page.goto('/knowledge');
@@ -159,7 +159,7 @@ test('import files by URL and follow their progress to the passages', async ({ p
 });
 
 test('a viewer reads knowledge but gets no editing actions', async ({ page }) => {
-  await signInWithForm(page, DEMO_EMAILS.viewer);
+  await signIn(page, DEMO_EMAILS.viewer);
   await page.goto('/knowledge');
   await expect(page.getByRole('list', { name: 'Datasets' }).getByText('Product handbook')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New dataset' })).toHaveCount(0);
@@ -181,7 +181,7 @@ test('another organisation sees none of this knowledge or usage', async ({ page,
   adminCli('project:create', '--org', String(org.id), '--name', 'Default project');
   adminCli('user:create', '--org', String(org.id), '--email', email, '--name', 'Rita Rival', '--password', 'rival-password', '--role', 'OWNER');
 
-  await signInWithForm(page, email, 'rival-password');
+  await signIn(page, email, 'rival-password');
   await page.goto('/knowledge');
   await expect(page.getByText('No datasets yet')).toBeVisible();
   await expect(page.getByText('Product handbook')).toHaveCount(0);

@@ -4,8 +4,8 @@
 // and opened with exceljs.
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_EMAILS, demoCredentials } from './helpers';
-import { askThroughApi, screenshotBoth, signInWithForm } from './dashboards-helpers';
+import { DEMO_EMAILS, demoCredentials, saveScreenshots, signIn } from './helpers';
+import { askThroughApi } from './dashboards-helpers';
 
 const NEGATIVE_Q = `How many vacation days do new employees get? (${Date.now()})`;
 const POSITIVE_Q = `What is in the product handbook? (${Date.now()})`;
@@ -47,7 +47,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('overview, credits and tokens show the usage', async ({ page }) => {
-  await signInWithForm(page, DEMO_EMAILS.owner);
+  await signIn(page, DEMO_EMAILS.owner);
 
   await page.goto('/usage');
   await expect(page.getByRole('heading', { name: 'Usage overview' })).toBeVisible();
@@ -55,14 +55,14 @@ test('overview, credits and tokens show the usage', async ({ page }) => {
   await expect(gauge).toBeVisible();
   expect(Number(await gauge.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   await expect(page.getByRole('cell', { name: /Handbook assistant/ })).toBeVisible();
-  await screenshotBoth(page, 'overview', () => expect(gauge).toBeVisible());
+  await saveScreenshots(page, 'overview');
 
   await page.getByRole('link', { name: 'credits', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
   const creditsChart = page.getByRole('img', { name: /Credits per period/ });
   await expect(creditsChart.locator('.recharts-bar-rectangle path, path.recharts-rectangle').first()).toBeVisible();
   await expect(page.getByText('API', { exact: true }).first()).toBeVisible();
-  await screenshotBoth(page, 'credits', () => expect(creditsChart.locator('path.recharts-rectangle').first()).toBeVisible());
+  await saveScreenshots(page, 'credits');
 
   // The datamodel filter: the seeded one keeps the data, the period "last month" has none of today's.
   await page.getByLabel('Datamodel').selectOption('Handbook assistant');
@@ -73,17 +73,17 @@ test('overview, credits and tokens show the usage', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Tokens', level: 1 })).toBeVisible();
   const tokensChart = page.getByRole('img', { name: /Processed tokens and API requests/ });
   await expect(tokensChart.locator('path.recharts-rectangle').first()).toBeVisible();
-  await screenshotBoth(page, 'tokens', () => expect(tokensChart.locator('path.recharts-rectangle').first()).toBeVisible());
+  await saveScreenshots(page, 'tokens');
 });
 
 test('threads table: filter by evaluation, open a thread, download the .xlsx', async ({ page }) => {
-  await signInWithForm(page, DEMO_EMAILS.owner);
+  await signIn(page, DEMO_EMAILS.owner);
   await page.goto('/usage/threads');
   await expect(page.getByRole('heading', { name: 'Threads', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();
   await expect(table.getByRole('button', { name: POSITIVE_Q })).toBeVisible();
-  await screenshotBoth(page, 'threads', () => expect(page.getByRole('table')).toBeVisible());
+  await saveScreenshots(page, 'threads');
 
   // Only negative ratings.
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Negative').click();
@@ -91,14 +91,17 @@ test('threads table: filter by evaluation, open a thread, download the .xlsx', a
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();
 
   // The thread view: both turns, the tokens, the rating, its reason and the feedback.
-  await table.getByRole('button', { name: NEGATIVE_Q }).click();
+  // Keyboard only: focus the thread, Enter opens it, Escape closes it.
+  await table.getByRole('button', { name: NEGATIVE_Q }).focus();
+  await page.keyboard.press('Enter');
   const thread = page.getByRole('dialog', { name: NEGATIVE_Q });
   await expect(thread.getByRole('listitem').filter({ hasText: 'Total tokens' })).toHaveCount(2);
   await expect(thread.getByText('Negative')).toBeVisible();
   await expect(thread.getByText('Incomplete answer')).toBeVisible();
   await expect(thread.getByText('It missed the carry-over rule')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/screenshots/thread-1280.png' });
-  await thread.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(thread).toBeHidden();
 
   // Positive only, then the question search.
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Negative').click();
@@ -133,14 +136,14 @@ test('threads table: filter by evaluation, open a thread, download the .xlsx', a
 });
 
 test('an editor reads credits without the download; a viewer is refused the reports', async ({ page }) => {
-  await signInWithForm(page, DEMO_EMAILS.editor);
+  await signIn(page, DEMO_EMAILS.editor);
   await page.goto('/usage/credits');
   await expect(page.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: /Credits per period/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download .xlsx' })).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signInWithForm(page, DEMO_EMAILS.viewer);
+  await signIn(page, DEMO_EMAILS.viewer);
   await page.goto('/usage/threads');
   await expect(page).toHaveURL(/\/forbidden/);
 });
