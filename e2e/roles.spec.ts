@@ -1,5 +1,6 @@
 // What each role sees: the navigation shows only the pages the role may
 // open, and a refused page explains why on the 403 page.
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
 
@@ -73,4 +74,23 @@ test('on a phone the navigation is a drawer', async ({ page }) => {
   await nav.getByRole('link', { name: 'Smartpages' }).click();
   await expect(page).toHaveURL(/\/smartpages$/);
   await expect(nav).toBeHidden();
+});
+
+test('the project picker switches every page to the chosen project', async ({ page }) => {
+  // A second project of the demo organisation, made with the admin CLI on the server's database.
+  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
+  const admin = (...args: string[]) => execFileSync('npx', ['tsx', 'scripts/admin.ts', ...args, '--json'], { env, encoding: 'utf8' });
+  const orgs = JSON.parse(admin('org:list')) as { id: number; name: string }[];
+  const demo = orgs.find((o) => o.name === 'Demo Organisation')!;
+  admin('project:create', '--org', String(demo.id), '--name', 'Support desk');
+
+  await signIn(page, DEMO_EMAILS.owner);
+  const picker = page.getByRole('combobox', { name: 'Project' });
+  await expect(picker).toContainText('Support desk');
+  await picker.selectOption({ label: 'Support desk' });
+  await expect(page.getByText('No datamodel yet')).toBeVisible();
+  await page.goto('/access');
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Default project' });
+  await expect(page.getByTestId('api_keys-row').filter({ hasText: 'Demo key' })).toBeVisible();
 });
