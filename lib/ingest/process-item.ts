@@ -14,7 +14,7 @@ import type { ImportConfig } from './config';
 import type { ParsedDocument } from './document';
 import { db, Prisma } from '../db/client';
 import { replacePassages } from '../knowledge/passages';
-import { loadTokenizer } from '../text/tokens';
+import { importTokenCounter } from './token-counter';
 
 export type ProcessOptions = { workerId: string; config: ImportConfig; signal?: AbortSignal; resolve?: Resolver };
 
@@ -33,7 +33,7 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     const { doc, chunks } = await withCpuSlot(async () => {
       const sniffed = sniffFormat(fetched.bytes, fetched.contentType, fetched.finalUrl);
       const parsed = await parseFile(fetched.bytes, sniffed, config);
-      const count = await loadTokenizer();
+      const count = await importTokenCounter();
       return { doc: parsed, chunks: chunkDocument(parsed, { maxTokens: config.passageTokens, overlapTokens: config.overlapTokens }, count) };
     });
     if (!chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);

@@ -107,6 +107,13 @@ describe('import of each format', () => {
     expect(text).toContain('Visitors can climb its 212 steps on Saturdays');
   });
 
+  it('text that looks like a tokenizer control token is imported as plain text', async () => {
+    server.on('/tokens.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Models stop at <|endoftext|> and <|im_start|> markers.'));
+    const { text, item } = await importOne('tokens.txt');
+    expect(text).toContain('Models stop at <|endoftext|> and <|im_start|> markers.');
+    expect(item.tokens).toBeGreaterThan(5);
+  });
+
   it('CSV question–answer list: one passage per row with its answer', async () => {
     const { passages: rows } = await importOne('faq.csv');
     expect(rows.map((p) => [p.text, p.answer])).toEqual([
