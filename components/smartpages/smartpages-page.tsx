@@ -52,9 +52,9 @@ export function SmartpagesPage() {
           action={canWrite ? <Button onClick={() => setEditing('new')}>Publish a smartpage</Button> : undefined}
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Smartpages">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Smartpages">
           {pages.data.map((page) => (
-            <li key={page.id}>
+            <li key={page.id} className="min-w-0">
               <Card className="flex h-full flex-col p-4 sm:p-5" data-testid="smartpage-card">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
