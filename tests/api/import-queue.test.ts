@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { startFileServer, type FileServer } from '../helpers/file-server';
-import { db } from '@/lib/db/client';
+import { db, isPostgres } from '@/lib/db/client';
 import { upsertPlan } from '@/lib/tenancy/organizations';
 import { drainUploads } from '@/lib/ingest/worker';
 import { advance, claimNext } from '@/lib/ingest/queue';
@@ -46,6 +46,14 @@ async function drainUntilSettled(id: number, workerId: string, who: Tenant = ten
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('upload did not settle');
+}
+
+/** Passage ids the full-text index finds for one word, on either database. */
+async function fullTextHits(word: string): Promise<number[]> {
+  const rows = isPostgres()
+    ? await db().$queryRaw<{ id: number }[]>`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
+    : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
+  return rows.map((r) => Number(r.id));
 }
 
 const contentsFor = (url: string) => db().content.findMany({ where: { datasetId, importUrl: url } });
@@ -145,7 +153,7 @@ describe('restart safety', () => {
 
 describe('retries', () => {
   it('retries a 503 with back-off, then imports', async () => {
-    process.env.IMPORT_RETRY_BASE_MS = '200';
+    process.env.IMPORT_RETRY_BASE_MS = '1000';
     let calls = 0;
     server.on('/flaky.txt', (_req, res) => (++calls === 1 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('Flaky but fine.')));
     const id = await start([server.url('/flaky.txt')]);
@@ -153,10 +161,12 @@ describe('retries', () => {
     const waiting = await progress(id);
     expect(waiting.items[0]).toMatchObject({ state: 'queued', attempts: 1, error: 'The server answered 503 Service Unavailable (attempt 1 of 4, will retry)' });
     const row = await db().uploadItem.findUniqueOrThrow({ where: { id: waiting.items[0].id } });
-    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50);
+    // Back-off of the first attempt: the base delay ±20 %.
+    expect(row.nextAttemptAt.getTime() - row.updatedAt.getTime()).toBeGreaterThanOrEqual(790);
+    expect(row.nextAttemptAt.getTime() - row.updatedAt.getTime()).toBeLessThanOrEqual(1210);
     await drainUploads({ workerId: 'retry-2', projectId: tenant.project.id });
     expect(calls).toBe(1); // not due yet
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1300));
     const done = await drainUntilSettled(id, 'retry-3');
     expect(done.items[0]).toMatchObject({ state: 'done', attempts: 2, error: null });
     delete process.env.IMPORT_RETRY_BASE_MS;
@@ -181,6 +191,8 @@ describe('re-import and the indexed-token limit', () => {
     server.on('/living.md', (_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end(version === 1 ? '# Living doc\n\nFirst version text.' : '# Living doc v2\n\nSecond version text.\n\n## More\n\nAnother section.'));
     const first = await drainUntilSettled(await start([server.url('/living.md')]), 'reimport-1');
     const contentId = first.items[0].content_id!;
+    const firstIds = (await db().passage.findMany({ where: { contentId }, select: { id: true } })).map((p) => p.id);
+    expect(await fullTextHits('first')).toEqual(expect.arrayContaining(firstIds));
     const orgBefore = await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } });
     version = 2;
     const second = await drainUntilSettled(await start([server.url('/living.md')]), 'reimport-2');
@@ -195,6 +207,13 @@ describe('re-import and the indexed-token limit', () => {
     expect(orgAfter.indexedTokens - orgBefore.indexedTokens).toBe(second.items[0].tokens - first.items[0].tokens);
     const total = await db().content.aggregate({ where: { dataset: { project: { organizationId: tenant.organization.id } } }, _sum: { tokenCount: true } });
     expect(orgAfter.indexedTokens).toBe(total._sum.tokenCount);
+    // The full-text index (kept by the search migration's triggers) follows the replacement.
+    const current = await db().passage.findMany({ where: { contentId }, select: { id: true, text: true } });
+    const secondId = current.find((p) => p.text.includes('Second version text.'))!.id;
+    expect(await fullTextHits('second')).toContain(secondId);
+    const stale = await fullTextHits('first');
+    for (const id of firstIds) expect(stale).not.toContain(id);
+    expect(firstIds.length).toBeGreaterThan(0);
   });
 
   it("an import that would pass the plan's indexed-token limit fails with a clear reason and changes nothing", async () => {
