@@ -56,6 +56,11 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await contentDialog.getByLabel('Video link').fill('https://video.example/welcome.mp4');
   await contentDialog.getByRole('button', { name: 'Add content' }).click();
   await expect(page.getByRole('link', { name: 'Welcome note' })).toBeVisible();
+  await page.getByLabel('Filter contents').fill('nothing like this');
+  await expect(page.getByText('No contents match')).toBeVisible();
+  await page.getByLabel('Filter contents').fill('welcome');
+  await expect(page.getByRole('link', { name: 'Welcome note' })).toBeVisible();
+  await page.getByLabel('Filter contents').fill('');
 
   // Rename the content and set its image link; the media links come back in the editor.
   await page.getByRole('button', { name: 'Edit content Welcome note' }).click();

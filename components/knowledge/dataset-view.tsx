@@ -1,12 +1,12 @@
 'use client';
 // /knowledge/{id}: one dataset, its subjects and their contents, with every
 // editing action (create, rename, edit links, delete with confirmation).
-import { ArrowLeft, FolderPlus, Pencil, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDate, useToast } from '@/components/ui';
-import { useCanWrite, useContents, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Input, LoadingBlock, PageHeader, formatDate, useToast } from '@/components/ui';
+import { type ContentRecord, type SubjectRecord, useCanWrite, useContents, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
 
@@ -18,6 +18,7 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
   const remove = useDeleteDataset();
   const addSubject = useCreateSubject();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'subject' | null>(null);
+  const [filter, setFilter] = useState('');
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
@@ -62,8 +63,14 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
         }
       />
 
-      <div className="mb-4 flex items-center justify-between gap-3">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
+        {contents.data && contents.data.length > 0 ? (
+          <div className="relative order-last w-full sm:order-none sm:ml-auto sm:w-64">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input type="search" aria-label="Filter contents" placeholder="Filter contents" className="pl-9" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          </div>
+        ) : null}
         {canWrite ? <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button> : null}
       </div>
 
@@ -74,11 +81,7 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
       ) : subjects.data.length === 0 ? (
         <EmptyState title="No subjects yet" description="Subjects group the contents of a dataset, for example by product or by team." action={canWrite && <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button>} />
       ) : (
-        <div className="space-y-4">
-          {subjects.data.map((subject) => (
-            <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} contents={contents.data.filter((c) => c.subject_id === subject.id)} />
-          ))}
-        </div>
+        <SubjectList subjects={subjects.data} contents={contents.data} filter={filter} canWrite={canWrite} datasetId={datasetId} />
       )}
 
       <NameDialog
@@ -110,6 +113,21 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
         onCancel={() => setDialog(null)}
         onConfirm={() => remove.mutate(datasetId, { onSuccess: () => { toast.success('Dataset deleted'); router.push('/knowledge'); } })}
       />
+    </div>
+  );
+}
+
+/** Subjects with their contents; while filtering, only the contents whose name or source matches. */
+function SubjectList({ subjects, contents, filter, canWrite, datasetId }: { subjects: SubjectRecord[]; contents: ContentRecord[]; filter: string; canWrite: boolean; datasetId: number }) {
+  const needle = filter.trim().toLowerCase();
+  const matching = needle ? contents.filter((c) => c.name.toLowerCase().includes(needle) || c.source.toLowerCase().includes(needle)) : contents;
+  const shown = needle ? subjects.filter((s) => matching.some((c) => c.subject_id === s.id)) : subjects;
+  if (shown.length === 0) return <EmptyState icon={<Search className="size-8" />} title="No contents match" description={`Nothing in this dataset is named like “${filter.trim()}”.`} />;
+  return (
+    <div className="space-y-4">
+      {shown.map((subject) => (
+        <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} contents={matching.filter((c) => c.subject_id === subject.id)} />
+      ))}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
 
 const ORIGIN_HINTS = { workspace: 'in the console', smartpage: 'on smartpages', api: 'through the API' } as const;
 import { DownloadButton } from './download-button';
+import { SeriesTable } from './series-table';
 import { DatamodelFilter, RangePicker } from './range-picker';
 import { useReportRange } from './use-report-range';
 
@@ -78,7 +79,17 @@ function CreditsBody({ report }: { report: CreditsReport }) {
           {details.total_credits_used === 0 ? (
             <EmptyState icon={<BarChart3 className="size-8" />} title="No credits used in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
           ) : (
-            <CreditsChart data={report.credits} />
+            <>
+              <CreditsChart data={report.credits} />
+              <SeriesTable
+                rows={report.credits}
+                columns={[
+                  { key: 'workspace_credits', label: ORIGIN_LABELS.workspace },
+                  { key: 'smartpage_credits', label: ORIGIN_LABELS.smartpage },
+                  { key: 'api_credits', label: ORIGIN_LABELS.api },
+                ]}
+              />
+            </>
           )}
         </CardBody>
       </Card>

@@ -7,6 +7,7 @@ import { type TokensReport, useDatamodels, useTokens } from './api';
 import { Change, Stat, TopDatamodels } from './bits';
 import { ORIGIN_COLORS, ORIGIN_LABELS, TokensChart } from './charts';
 import { DownloadButton } from './download-button';
+import { SeriesTable } from './series-table';
 import { DatamodelFilter, RangePicker } from './range-picker';
 import { useReportRange } from './use-report-range';
 
@@ -73,7 +74,10 @@ function TokensBody({ report }: { report: TokensReport }) {
           {details.total_tokens_processed === 0 && requests === 0 ? (
             <EmptyState icon={<Sigma className="size-8" />} title="No tokens processed in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
           ) : (
-            <TokensChart data={report.tokens} />
+            <>
+              <TokensChart data={report.tokens} />
+              <SeriesTable rows={report.tokens} columns={[{ key: 'processed_tokens', label: 'Processed tokens' }, { key: 'api_requests', label: 'Requests' }]} />
+            </>
           )}
         </CardBody>
       </Card>
