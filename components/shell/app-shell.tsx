@@ -4,6 +4,7 @@
 // phones. Pages a role may not open are replaced by the /forbidden page.
 import { Menu, Search, X } from 'lucide-react';
 import Link from 'next/link';
+import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { ApiClientError } from '@/components/api/client';
@@ -102,7 +103,15 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                 <Spinner className="size-8" label="Loading your workspace" />
               </div>
             ) : me.error ? (
-              <ErrorState error={me.error} title="Could not load your workspace" onRetry={() => void me.refetch()} />
+              <div className="mx-auto max-w-xl space-y-3">
+                <ErrorState error={me.error} title="Could not load your workspace" onRetry={() => void me.refetch()} />
+                <p className="text-sm text-slate-600">
+                  If your membership changed, sign in again:{' '}
+                  <button type="button" className="font-medium text-indigo-700 underline" onClick={() => void signOut({ callbackUrl: '/signin' })}>
+                    sign out
+                  </button>
+                </p>
+              </div>
             ) : refused ? null : (
               // Remount the page when the organisation or project changes, so no
               // state of the previous one (an open thread, a form) leaks into it.

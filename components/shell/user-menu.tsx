@@ -18,12 +18,19 @@ function initials(name: string): string {
 export function UserMenu({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const firstItem = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
+    firstItem.current?.focus();
     const onClick = (event: MouseEvent) => {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
     document.addEventListener('mousedown', onClick);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -34,6 +41,7 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <div ref={root} className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -58,6 +66,7 @@ export function UserMenu({ me }: { me: Me }) {
           </div>
           <div className="my-1 border-t border-slate-100" />
           <button
+            ref={firstItem}
             type="button"
             role="menuitem"
             onClick={() => {
