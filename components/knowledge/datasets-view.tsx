@@ -68,8 +68,8 @@ export function DatasetsView() {
                     </div>
                   </div>
                   <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-                    <div className="flex items-center gap-1.5"><FolderTree className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Subjects</dt><dd>{formatNumber(dataset.subjects.length)} subjects</dd></div>
-                    <div className="flex items-center gap-1.5"><FileText className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Contents</dt><dd>{formatNumber(contents)} contents</dd></div>
+                    <div className="flex items-center gap-1.5"><FolderTree className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Subjects</dt><dd>{formatNumber(dataset.subjects.length)} {dataset.subjects.length === 1 ? 'subject' : 'subjects'}</dd></div>
+                    <div className="flex items-center gap-1.5"><FileText className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Contents</dt><dd>{formatNumber(contents)} {contents === 1 ? 'content' : 'contents'}</dd></div>
                     <div><dt className="sr-only">Created</dt><dd>Created {formatDate(dataset.created_at)}</dd></div>
                   </dl>
                 </Link>

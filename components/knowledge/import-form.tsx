@@ -27,9 +27,10 @@ export function ImportForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const canWrite = useCanWrite();
 
-  // Default to the only (or first) dataset once the list arrives.
+  // Default to the first dataset once the list arrives, also when the
+  // address named a dataset that does not exist (any more).
   useEffect(() => {
-    if (!dataset && datasets.data?.length) setDataset(datasets.data[0].name);
+    if (datasets.data?.length && !datasets.data.some((d) => d.name === dataset)) setDataset(datasets.data[0].name);
   }, [dataset, datasets.data]);
 
   const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));

@@ -57,9 +57,9 @@ function CreditsBody({ report }: { report: CreditsReport }) {
   }
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat
-          className="col-span-2 lg:col-span-1"
+          className="col-span-3 lg:col-span-1"
           label="Credits used"
           value={formatNumber(details.total_credits_used)}
           hint={<Change current={comparison.current_period_usage} previous={comparison.previous_period_usage} percent={comparison.percent_difference} />}
