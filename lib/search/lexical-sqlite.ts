@@ -63,13 +63,13 @@ export const sqliteIndex: LexicalIndex = {
     if (!terms.length) return [];
     if (mode === 'and') {
       // Every term is common: bounded, unranked matches holding all of them,
-      // first those whose title fields hold them, then those holding them
-      // close together, then any; the re-ranker orders them. FTS5 stops
-      // reading as soon as a LIMIT is met.
+      // first those whose title fields hold them, then any; the re-ranker
+      // orders them. FTS5 stops reading as soon as a LIMIT is met.
       const all = terms.map(literal).join(' AND ');
-      const queries: [string, number][] = [[`{name subject heading} : (${all})`, Math.ceil(budget / 4)]];
-      if (terms.length > 1) queries.push([`NEAR(${terms.map(literal).join(' ')}, 6)`, Math.ceil(budget / 4)]);
-      queries.push([all, budget]);
+      const queries: [string, number][] = [
+        [`{name subject heading} : (${all})`, Math.ceil(budget / 4)],
+        [all, budget],
+      ];
       const seen = new Set<number>();
       for (const [match, limit] of queries) {
         for (const id of await unranked(match, datasetId, limit)) seen.add(id);

@@ -13,11 +13,11 @@ import { queryTerms } from './text';
 import { synonymsOf } from './synonyms';
 import { porterStem } from './stem';
 
-export const CANDIDATE_BUDGET = 4_000;
+export const CANDIDATE_BUDGET = 2_000;
 /** Best-ranked candidates kept from the rare-term query. */
-const POOL = 50;
+const POOL = 40;
 /** Unranked candidates taken when the question's words are common. */
-const COMMON_LIMIT = 300;
+const COMMON_LIMIT = 80;
 
 export type RetrieveOptions = { topK: number; minScore: number };
 

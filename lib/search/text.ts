@@ -20,7 +20,11 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function foldText(text: string): string {
+  // Most text is ASCII: skip the (costly) decomposition when it cannot change anything.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
