@@ -107,7 +107,10 @@ async function settle(item: ClaimedItem, options: ProcessOptions, error: unknown
   const { workerId, config } = options;
   if (error instanceof LeaseLost) return;
   if (options.signal?.aborted) return release(item.id, workerId);
-  const reason = reasonOf(error);
+  // Database errors are retried; their text (SQL, constraint names) is for the log, not for the item.
+  const databaseError = error instanceof Prisma.PrismaClientKnownRequestError;
+  if (databaseError) console.warn(`[import] item ${item.id}: database error ${error.code}`, error.message);
+  const reason = databaseError ? `A database error interrupted the import (${error.code})` : reasonOf(error);
   if (isTransient(error) && item.attempts < config.maxAttempts) {
     return retryLater(item.id, workerId, `${reason} (attempt ${item.attempts} of ${config.maxAttempts}, will retry)`, backoffMs(item.attempts, config.retryBaseMs));
   }
