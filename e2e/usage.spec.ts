@@ -87,6 +87,12 @@ test('threads table: filter by evaluation, open a thread, download the .xlsx', a
 
   // Only negative ratings.
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Negative').click();
+  await expect(page).toHaveURL(/evaluation=negative/);
+  await expect(table.getByRole('button', { name: POSITIVE_Q })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();
+  // The filter is in the address: a reload (or a shared link) shows the same view.
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Evaluation' }).getByRole('checkbox', { name: 'Negative' })).toBeChecked();
   await expect(table.getByRole('button', { name: POSITIVE_Q })).toHaveCount(0);
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();
 

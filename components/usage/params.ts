@@ -149,3 +149,55 @@ export function gaugeShares(used: number, limit: number, addon: number): { plan:
   const pct = (n: number) => Math.round((n / scale) * 1000) / 10;
   return { plan: pct(inPlan), addon: pct(inAddon), overflow: pct(beyond) };
 }
+
+/** The threads page's address: filters, page and page size (`?evaluation=negative&page=2`). */
+export type ThreadsView = { filters: ThreadFilters; page: number; pageSize: number };
+
+export const THREAD_PAGE_SIZES = [10, 20, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 20;
+
+const listParam = (value: string | null, allowed?: readonly string[]) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v && (!allowed || allowed.includes(v)));
+
+/** Reads the threads view from the address; anything unknown or malformed falls back to the default. */
+export function threadsViewFromParams(params: URLSearchParams): ThreadsView {
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+  };
+  const feedback = params.get('feedback');
+  const page = Number(params.get('page') ?? '1');
+  const size = Number(params.get('size') ?? DEFAULT_PAGE_SIZE);
+  return {
+    filters: {
+      start: date('start'),
+      end: date('end'),
+      question: (params.get('q') ?? '').slice(0, 200),
+      evaluation: listParam(params.get('evaluation'), EVALUATION_VALUES),
+      feedback: feedback === 'true' || feedback === 'false' ? feedback : '',
+      datamodel: listParam(params.get('datamodel')),
+      interactionTypes: listParam(params.get('types'), INTERACTION_TYPE_VALUES),
+    },
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    pageSize: (THREAD_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The address of a threads view (pages counted from 1 for people; defaults left out). */
+export function threadsViewToParams(view: ThreadsView): string {
+  const f = view.filters;
+  return queryString({
+    q: f.question,
+    start: f.start,
+    end: f.end,
+    evaluation: f.evaluation,
+    feedback: f.feedback,
+    datamodel: f.datamodel,
+    types: f.interactionTypes,
+    page: view.page > 0 ? view.page + 1 : undefined,
+    size: view.pageSize !== DEFAULT_PAGE_SIZE ? view.pageSize : undefined,
+  });
+}

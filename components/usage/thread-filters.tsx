@@ -2,7 +2,7 @@
 // Every filter of GET /api/v1/threads: period, question text, evaluation,
 // feedback, datamodels and interaction types.
 import { Filter, RotateCcw, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
 import type { DatamodelListItem } from './api';
 import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, MIN_REPORT_DATE, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
@@ -17,11 +17,22 @@ function toggle(list: string[], value: string): string[] {
 export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: ThreadFilters; onChange: (filters: ThreadFilters) => void; datamodels: DatamodelListItem[] | undefined }) {
   const id = useId();
   const [question, setQuestion] = useState(value.question);
-  useEffect(() => setQuestion(value.question), [value.question]);
+  // The last question this box sent: a different one arriving from outside
+  // (Reset, the browser's back button) replaces what is typed, our own echo does not.
+  const sent = useRef(value.question);
+  useEffect(() => {
+    if (value.question !== sent.current) {
+      sent.current = value.question;
+      setQuestion(value.question);
+    }
+  }, [value.question]);
   // The question filter follows typing after a short pause, not each key.
   useEffect(() => {
     if (question === value.question) return;
-    const timer = setTimeout(() => onChange({ ...value, question }), 400);
+    const timer = setTimeout(() => {
+      sent.current = question;
+      onChange({ ...value, question });
+    }, 400);
     return () => clearTimeout(timer);
   }, [question, value, onChange]);
 
@@ -30,7 +41,7 @@ export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: Thr
   const active = JSON.stringify(value) !== JSON.stringify(EMPTY_THREAD_FILTERS);
 
   return (
-    <form className="space-y-4" aria-label="Thread filters" onSubmit={(e) => { e.preventDefault(); onChange({ ...value, question }); }}>
+    <form className="space-y-4" aria-label="Thread filters" onSubmit={(e) => { e.preventDefault(); sent.current = question; onChange({ ...value, question }); }}>
       <div>
         <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-600">Question contains</label>
         <div className="relative mt-1">

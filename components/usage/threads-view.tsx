@@ -2,30 +2,32 @@
 // /usage/threads: conversation threads with every filter of the threads
 // endpoint, paging, and each thread's interactions in a dialog.
 import { ChevronLeft, ChevronRight, MessageSquareText, MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, formatDateTime, formatNumber } from '@/components/ui';
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
-import { EMPTY_THREAD_FILTERS, MIN_REPORT_DATE, type ThreadFilters, dayOf } from './params';
+import { MIN_REPORT_DATE, THREAD_PAGE_SIZES, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsViewFromParams, threadsViewToParams } from './params';
 import { ThreadDialog } from './thread-dialog';
 import { ThreadFiltersPanel } from './thread-filters';
 
 type Thread = ThreadsPage['results'][number];
-const PAGE_SIZES = [10, 20, 50, 100];
 
 export function ThreadsView() {
-  const [filters, setFilters] = useState<ThreadFilters>(EMPTY_THREAD_FILTERS);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  // Filters and page live in the address, so a filtered view can be shared or bookmarked.
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const { filters, page, pageSize } = useMemo(() => threadsViewFromParams(new URLSearchParams(params.toString())), [params]);
+  const show = useCallback((view: ThreadsViewState) => router.replace(`${pathname}${threadsViewToParams(view)}`, { scroll: false }), [router, pathname]);
   const [open, setOpen] = useState<Thread | null>(null);
   const badDates = Boolean(filters.start && filters.end && filters.end < filters.start);
   const threads = useThreads(filters, page, pageSize, !badDates);
   const datamodels = useDatamodels();
-  const changeFilters = useCallback((next: ThreadFilters) => {
-    setFilters(next);
-    setPage(0);
-  }, []);
+  const changeFilters = useCallback((next: ThreadFilters) => show({ filters: next, page: 0, pageSize }), [show, pageSize]);
+  const setPage = (next: number) => show({ filters, page: next, pageSize });
+  const setPageSize = (size: number) => show({ filters, page: 0, pageSize: size });
   // The spreadsheet follows the table's period (both default to 2025-02-01 … today).
   const downloadRange = { start: filters.start || MIN_REPORT_DATE, end: filters.end || dayOf(new Date()) };
   // Filters start open beside the table on wide screens, folded above it on phones.
@@ -65,7 +67,7 @@ export function ThreadsView() {
                 page={page}
                 pageSize={pageSize}
                 onPage={setPage}
-                onPageSize={(size) => { setPageSize(size); setPage(0); }}
+                onPageSize={setPageSize}
               />
             </div>
           )}
@@ -150,7 +152,7 @@ function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage
         <label className="flex items-center gap-2">
           <span className="hidden whitespace-nowrap sm:inline">Per page</span>
           <Select className="w-20" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Threads per page">
-            {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {THREAD_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
         </label>
         <Button variant="secondary" size="sm" disabled={!data.previous} onClick={() => onPage(page - 1)}><ChevronLeft className="size-4" aria-hidden="true" /> Previous</Button>

@@ -11,6 +11,8 @@ import {
   rangeProblem,
   threadsQuery,
   usedOfLimit,
+  threadsViewFromParams,
+  threadsViewToParams,
 } from '@/components/usage/params';
 
 describe('presetRange', () => {
@@ -109,5 +111,27 @@ describe('gaugeShares', () => {
     expect(gaugeShares(2000, 1000, 500)).toEqual({ plan: 50, addon: 25, overflow: 25 });
     expect(gaugeShares(0, 0, 0)).toEqual({ plan: 0, addon: 0, overflow: 0 });
     expect(gaugeShares(10, 0, 0)).toEqual({ plan: 0, addon: 0, overflow: 100 });
+  });
+});
+
+describe('threads view in the address', () => {
+  it('round-trips filters, page and size', () => {
+    const view = {
+      filters: { start: '2026-11-01', end: '2026-11-30', question: 'refund policy', evaluation: ['negative'], feedback: 'false' as const, datamodel: ['Bot A', 'Bot B'], interactionTypes: ['stream', 'search'] },
+      page: 2,
+      pageSize: 50,
+    };
+    const query = threadsViewToParams(view);
+    expect(query).toBe('?q=refund+policy&start=2026-11-01&end=2026-11-30&evaluation=negative&feedback=false&datamodel=Bot+A%2CBot+B&types=stream%2Csearch&page=3&size=50');
+    expect(threadsViewFromParams(new URLSearchParams(query.slice(1)))).toEqual(view);
+  });
+
+  it('leaves defaults out and ignores what it does not know', () => {
+    expect(threadsViewToParams({ filters: EMPTY_THREAD_FILTERS, page: 0, pageSize: 20 })).toBe('');
+    expect(threadsViewFromParams(new URLSearchParams('evaluation=great,negative&feedback=maybe&types=chat&page=-2&size=7&start=yesterday'))).toEqual({
+      filters: { ...EMPTY_THREAD_FILTERS, evaluation: ['negative'] },
+      page: 0,
+      pageSize: 20,
+    });
   });
 });
