@@ -5,7 +5,7 @@
 import { db } from '../db/client';
 import { notFound } from '../http/errors';
 import type { UploadBody } from './contracts';
-import { wakeImportWorkers } from './worker';
+import { wakeImportWorkers } from './wake';
 import { uploadRecord, uploadSummary, type UploadDetail, type UploadSummary } from './serializers';
 
 export async function createUpload(projectId: number, body: UploadBody): Promise<{ message: string; id: number }> {

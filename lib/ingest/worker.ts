@@ -9,6 +9,7 @@ import { importConfig } from './config';
 import { claimNext, fail } from './queue';
 import { processItem } from './process-item';
 import type { Resolver } from './fetch-safely';
+import { wakeImportWorkers, wakeListeners } from './wake';
 
 export type DrainOptions = {
   /** Written into locked_by; must be unique per concurrent worker. */
@@ -46,7 +47,7 @@ export function newWorkerId(label: string): string {
 
 // Route handlers and instrumentation can live in different bundles of one
 // process: the running pool is kept on globalThis so both see the same one.
-type Pool = { controller: AbortController; wake: Set<() => void>; loops: Promise<void>[] };
+type Pool = { controller: AbortController; loops: Promise<void>[] };
 const holder = globalThis as unknown as { __ksImportPool?: Pool };
 
 /** Starts IMPORT_WORKERS background loops (once per process). */
@@ -54,7 +55,7 @@ export function startImportWorkers(): void {
   if (holder.__ksImportPool) return;
   const config = importConfig();
   if (config.workers === 0) return;
-  const pool: Pool = { controller: new AbortController(), wake: new Set(), loops: [] };
+  const pool: Pool = { controller: new AbortController(), loops: [] };
   holder.__ksImportPool = pool;
   for (let i = 0; i < config.workers; i++) pool.loops.push(loop(pool, newWorkerId(`w${i}`)));
   console.log(`Import workers started: ${config.workers}`);
@@ -65,15 +66,13 @@ export async function stopImportWorkers(): Promise<void> {
   const pool = holder.__ksImportPool;
   if (!pool) return;
   pool.controller.abort();
-  for (const wake of pool.wake) wake();
+  wakeImportWorkers();
   await Promise.allSettled(pool.loops);
   holder.__ksImportPool = undefined;
 }
 
 /** Called after an upload is stored, so idle workers start on it now rather than at the next poll. */
-export function wakeImportWorkers(): void {
-  for (const wake of holder.__ksImportPool?.wake ?? []) wake();
-}
+export { wakeImportWorkers };
 
 async function loop(pool: Pool, workerId: string): Promise<void> {
   const { signal } = pool.controller;
@@ -85,18 +84,18 @@ async function loop(pool: Pool, workerId: string): Promise<void> {
       // The database may be briefly unreachable; the loop must outlive that.
       console.error(`[import] worker ${workerId}:`, error);
     }
-    if (settled === 0) await idle(pool, importConfig().pollMs);
+    if (settled === 0) await idle(importConfig().pollMs);
   }
 }
 
-function idle(pool: Pool, ms: number): Promise<void> {
+function idle(ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      pool.wake.delete(done);
+      wakeListeners().delete(done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    pool.wake.add(done);
+    wakeListeners().add(done);
   });
 }

@@ -6,7 +6,7 @@ import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { startFileServer, type FileServer } from '../helpers/file-server';
 import { db, isPostgres } from '@/lib/db/client';
 import { upsertPlan } from '@/lib/tenancy/organizations';
-import { drainUploads } from '@/lib/ingest/worker';
+import { drainUploads, startImportWorkers, stopImportWorkers } from '@/lib/ingest/worker';
 import { advance, claimNext } from '@/lib/ingest/queue';
 import * as upload from '@/app/searcher/v1/upload/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
@@ -148,6 +148,31 @@ describe('restart safety', () => {
       expect(await contentsFor(server.url(path))).toHaveLength(1);
     }
     expect(p.items.every((i) => i.attempts === 1)).toBe(true);
+  });
+});
+
+describe('background workers', () => {
+  // On PostgreSQL all test files share one database: a background loop would take other files' items.
+  it.skipIf(isPostgres())('start with the server, are woken by a new upload and stop cleanly', async () => {
+    process.env.IMPORT_WORKERS = '2';
+    process.env.IMPORT_POLL_MS = '60000';
+    startImportWorkers();
+    try {
+      server.on('/background.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Imported by the background loop.'));
+      // The loops found nothing and sleep for a minute; only the wake-up can start this upload in time.
+      await new Promise((r) => setTimeout(r, 200));
+      const id = await start([server.url('/background.txt')]);
+      let p = await progress(id);
+      for (let i = 0; i < 100 && p.state !== 'done'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        p = await progress(id);
+      }
+      expect(p.state).toBe('done');
+    } finally {
+      await stopImportWorkers();
+      delete process.env.IMPORT_WORKERS;
+      delete process.env.IMPORT_POLL_MS;
+    }
   });
 });
 
