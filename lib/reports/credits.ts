@@ -29,7 +29,7 @@ export async function creditsReport(scope: ReportScope, query: CreditsQuery, now
 export function creditsSeries(rows: UsageRow[], range: DayRange, granularity: Granularity = granularityOf(range)): CreditsPoint[] {
   const buckets = bucketsOf(range, granularity);
   const series = buckets.map((b) => ({ date: b.date, workspace_credits: 0, smartpage_credits: 0, api_credits: 0 }));
-  const indexOf = bucketIndexer(range, buckets);
+  const indexOf = bucketIndexer(buckets);
   for (const r of rows) {
     const point = series[indexOf(r.day)];
     if (!point) continue;

@@ -82,7 +82,7 @@ export function bucketsOf(range: DayRange, granularity = granularityOf(range)): 
 }
 
 /** Maps a day of the range to the index of its bucket. */
-export function bucketIndexer(range: DayRange, buckets: Bucket[]): (day: string) => number {
+export function bucketIndexer(buckets: Bucket[]): (day: string) => number {
   const index = new Map<string, number>();
   buckets.forEach((bucket, i) => {
     for (let d = bucket.from; d <= bucket.to; d = addDays(d, 1)) index.set(d, i);

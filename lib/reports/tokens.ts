@@ -36,7 +36,7 @@ export async function tokensReport(scope: ReportScope, query: TokensQuery, now =
 export function tokensSeries(rows: UsageRow[], range: DayRange, granularity: Granularity = granularityOf(range)): TokensPoint[] {
   const buckets = bucketsOf(range, granularity);
   const series = buckets.map((b) => ({ date: b.date, processed_tokens: 0, api_requests: 0 }));
-  const indexOf = bucketIndexer(range, buckets);
+  const indexOf = bucketIndexer(buckets);
   for (const r of rows) {
     const point = series[indexOf(r.day)];
     if (!point) continue;
