@@ -34,39 +34,47 @@ export type RetrievedPassage = {
   parts: RankParts;
 };
 
-/** ranked: rare terms for the ranked query; all: the question's terms found in the index, rarest first. */
-export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[] };
+/**
+ * ranked: rare terms (and paraphrases of unknown words) for the ranked query;
+ * all: the question's terms found in the index, rarest first;
+ * common: how many of `all` were too common to rank.
+ */
+export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number };
 
-/** Splits the question's terms (and their paraphrases) into ranked and common ones. */
+/** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
   const terms = queryTerms(question);
   if (!terms.length) return null;
+  const index = lexicalIndex();
   const alternatives = terms.map((t) => synonymsOf(t.word).map((word) => ({ word, stem: porterStem(word) })).filter((a) => a.stem !== t.stem));
-  const all: IndexTerm[] = [...terms, ...alternatives.flat()];
-  const { total, df } = await lexicalIndex().frequencies(datasetId, all);
+  const { total, df } = await index.frequencies(datasetId, terms);
   const dfOf = (t: IndexTerm) => df.get(termKey(t)) ?? 0;
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
 
-  // Question terms first (rarest first), then paraphrases, while the budget lasts.
   const ranked: IndexTerm[] = [];
   let spent = 0;
-  const byRarity = [...terms].filter((t) => dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
-  for (const term of byRarity) {
+  const all = terms.filter((t) => dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
+  for (const term of all) {
     if (spent + dfOf(term) > CANDIDATE_BUDGET) break;
     ranked.push(term);
     spent += dfOf(term);
   }
+  const common = all.length - ranked.length;
   // Paraphrases widen the net only for words the dataset does not use at
   // all ("backwards" → "reverse"); otherwise they would pull in passages
   // matching a synonym alone. They still count, less, in the re-ranking.
   const paraphrases = terms.flatMap((t, i) => (dfOf(t) === 0 ? alternatives[i] : []));
-  for (const alt of paraphrases.sort((a, b) => dfOf(a) - dfOf(b))) {
-    if (dfOf(alt) > 0 && spent + dfOf(alt) <= CANDIDATE_BUDGET / 2) {
-      ranked.push(alt);
-      spent += dfOf(alt);
+  if (paraphrases.length) {
+    const extra = await index.frequencies(datasetId, paraphrases);
+    const dfAlt = (t: IndexTerm) => extra.df.get(termKey(t)) ?? 0;
+    for (const alt of paraphrases.sort((a, b) => dfAlt(a) - dfAlt(b))) {
+      if (dfAlt(alt) > 0 && spent + dfAlt(alt) <= CANDIDATE_BUDGET) {
+        ranked.push(alt);
+        spent += dfAlt(alt);
+      }
     }
   }
-  return { terms: rankTerms, ranked, all: byRarity };
+  return { terms: rankTerms, ranked, all, common };
 }
 
 async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candidate[]> {
@@ -77,7 +85,7 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
   // Some terms are too common to rank: passages holding all the question's
   // terms (bounded, unranked), relaxed by dropping the commonest term while
   // too few match. A lone term was already ranked if it could be.
-  if (plan.all.length > plan.ranked.length) {
+  if (plan.common > 0) {
     // With three terms or more, one relaxed query always runs: a common word
     // of the question ("at a *time*") is often missing from the best passage.
     const required = [...plan.all];
@@ -86,7 +94,7 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
       add(await index.candidates(datasetId, required, 'and', COMMON_LIMIT, COMMON_LIMIT));
       required.pop();
       queries++;
-    } while ((found.size < POOL || (queries === 1 && required.length >= 2)) && required.length > (plan.ranked.length ? 1 : 0));
+    } while ((found.size < POOL || (queries === 1 && required.length >= 2)) && required.length > (plan.common < plan.all.length ? 1 : 0));
   }
   return [...found.values()];
 }
