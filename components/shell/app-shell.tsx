@@ -78,25 +78,28 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         </header>
         <div className="flex flex-1">
           {drawer ? <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
-          <aside
-            id="side-nav"
-            className={`${drawer ? 'block' : 'hidden'} fixed inset-y-0 left-0 top-14 z-20 w-64 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:sticky lg:block lg:h-[calc(100vh-3.5rem)] lg:w-56 lg:shrink-0`}
-          >
-            {me.data ? (
-              <>
-                <div className="mb-4 md:hidden">
-                  <OrganizationPicker me={me.data} />
+          {/* The column keeps the white rail down the whole page; the nav inside stays in view. */}
+          <div className="lg:w-56 lg:shrink-0 lg:border-r lg:border-slate-200 lg:bg-white">
+            <aside
+              id="side-nav"
+              className={`${drawer ? 'block' : 'hidden'} fixed inset-y-0 left-0 top-14 z-20 w-64 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:sticky lg:block lg:h-[calc(100vh-3.5rem)] lg:w-56 lg:border-r-0`}
+            >
+              {me.data ? (
+                <>
+                  <div className="mb-4 md:hidden">
+                    <OrganizationPicker me={me.data} />
+                  </div>
+                  <Nav me={me.data} onNavigate={() => setDrawer(false)} />
+                </>
+              ) : (
+                <div className="space-y-3">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="h-8 w-full" />
+                  <Skeleton className="h-8 w-full" />
                 </div>
-                <Nav me={me.data} onNavigate={() => setDrawer(false)} />
-              </>
-            ) : (
-              <div className="space-y-3">
-                <Skeleton className="h-4 w-24" />
-                <Skeleton className="h-8 w-full" />
-                <Skeleton className="h-8 w-full" />
-              </div>
-            )}
-          </aside>
+              )}
+            </aside>
+          </div>
           <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
             {me.isPending ? (
               <div className="flex justify-center py-24 text-indigo-600">
