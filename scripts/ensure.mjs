@@ -53,9 +53,10 @@ export function ensureInstalled() {
 
 /** next build when the sources changed since the last build. */
 export function ensureBuilt() {
-  const stamp = path.join(root, '.next', 'ks-build-stamp');
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+  const stamp = path.join(distDir, 'ks-build-stamp');
   const value = hashOf(['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'prisma/models.prisma']);
-  if (stampFresh(stamp, value) && fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  if (stampFresh(stamp, value) && fs.existsSync(path.join(distDir, 'BUILD_ID'))) return;
   console.log('Building the app…');
   run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build']);
   fs.writeFileSync(stamp, value);
