@@ -31,14 +31,17 @@ function bestSentences(input: GenerationInput): Scored[] {
     }
     sentences(passage.text).forEach((text, position) => {
       const seen = new Set<string>();
-      let score = 0;
-      for (const stem of stemsOf(text)) {
+      const stems = stemsOf(text);
+      let matched = 0;
+      for (const stem of stems) {
         if (seen.has(stem)) continue;
         seen.add(stem);
-        score += weight.get(stem) ?? 0;
+        matched += weight.get(stem) ?? 0;
       }
-      // Earlier passages rank better: a small tie-breaker in their favour.
-      if (score > 0) scored.push({ text: text.length > MAX_SENTENCE_CHARS ? `${text.slice(0, MAX_SENTENCE_CHARS)}…` : text, source, position, score: score + 0.5 / (source + 1) });
+      // A long sentence (a code listing) matches many words by chance: damp
+      // by length. Better-ranked passages come first.
+      const score = matched / (1 + Math.log1p(stems.length / 30)) + 1 / (source + 1);
+      if (matched > 0) scored.push({ text: text.length > MAX_SENTENCE_CHARS ? `${text.slice(0, MAX_SENTENCE_CHARS)}…` : text, source, position, score });
     });
   });
   const perSource = new Map<number, number>();
