@@ -6,7 +6,15 @@ import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
 
-export function Dialog({ open, onClose, title, description, children, footer, className }: {
+/**
+ * Dialog widths. A width is a prop, not a class passed in `className`: `cn`
+ * only joins class names, so a second `max-w-*` class would fight the default
+ * one and the winner would be whichever Tailwind happens to emit last.
+ */
+const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const;
+export type DialogWidth = keyof typeof WIDTHS;
+
+export function Dialog({ open, onClose, title, description, children, footer, className, width = 'md' }: {
   open: boolean;
   onClose: () => void;
   title: React.ReactNode;
@@ -14,6 +22,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
   children?: React.ReactNode;
   footer?: React.ReactNode;
   className?: string;
+  width?: DialogWidth;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -37,18 +46,20 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         if (event.target === ref.current) onClose();
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40',
+        'm-auto w-[calc(100%-2rem)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40',
+        WIDTHS[width],
         className,
       )}
     >
       {open ? (
         <div className="flex max-h-[85vh] flex-col">
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-            <div>
+            {/* min-w-0 lets a long title (a whole question) wrap instead of pushing the close button out. */}
+            <div className="min-w-0 break-words">
               <h2 id={titleId} className="text-base font-semibold">{title}</h2>
               {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
             </div>
-            <button type="button" onClick={onClose} className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <button type="button" onClick={onClose} className="shrink-0 rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>

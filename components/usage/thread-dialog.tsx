@@ -13,7 +13,7 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
     <Dialog
       open={thread !== null}
       onClose={onClose}
-      className="sm:max-w-3xl"
+      width="xl"
       title={thread ? thread.interactions[0]?.question || 'Thread' : 'Thread'}
       description={thread ? `${formatNumber(thread.interactions.length)} ${thread.interactions.length === 1 ? 'interaction' : 'interactions'} · started ${formatDateTime(thread.created_at)}${thread.conversation_identifier && thread.conversation_identifier !== thread.interactions[0]?.question ? ` · ${thread.conversation_identifier}` : ''}` : undefined}
     >
