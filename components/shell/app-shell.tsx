@@ -1,12 +1,13 @@
 'use client';
 // The signed-in frame of every page: header (organisation, project, user
 // menu), side navigation filtered by role, collapsible into a drawer on
-// phones. Pages a role may not open are replaced by the /forbidden page.
+// phones (which then also holds the organisation and project pickers).
+// Pages a role may not open are replaced by the /forbidden page.
 import { Menu, Search, X } from 'lucide-react';
 import Link from 'next/link';
 import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '@/components/api/client';
 import { ErrorState } from '@/components/ui/states';
 import { Skeleton, Spinner } from '@/components/ui/spinner';
@@ -19,7 +20,7 @@ import { useMe } from './use-me';
 
 function Brand() {
   return (
-    <Link href="/console" className="flex items-center gap-2 rounded-md font-semibold text-slate-900">
+    <Link href="/console" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900">
       <span className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
         <Search className="size-4" />
       </span>
@@ -42,6 +43,17 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (me.error instanceof ApiClientError && me.error.status === 401) router.replace(`/signin?callbackUrl=${encodeURIComponent(pathname)}`);
   }, [me.error, pathname, router]);
   useEffect(() => setDrawer(false), [pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDrawer(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawer]);
 
   return (
     <ToastProvider>
@@ -51,8 +63,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4">
           <button
+            ref={menuButton}
             type="button"
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
             aria-label={drawer ? 'Close navigation' : 'Open navigation'}
             aria-expanded={drawer}
             aria-controls="side-nav"
@@ -65,10 +78,13 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             {me.data ? (
               <>
                 <div className="hidden min-w-0 items-center gap-3 md:flex">
-                  <OrganizationPicker me={me.data} />
+                  <OrganizationPicker me={me.data} className="max-w-[14rem]" />
                   <span className="text-slate-300" aria-hidden="true">/</span>
                 </div>
-                <ProjectPicker me={me.data} className="min-w-0 max-w-[11rem] sm:max-w-[14rem]" />
+                {/* Below 640 px there is no room beside the avatar: the pickers live in the drawer. */}
+                <div className="hidden min-w-0 sm:block">
+                  <ProjectPicker me={me.data} className="max-w-[14rem]" />
+                </div>
                 <UserMenu me={me.data} />
               </>
             ) : (
@@ -86,8 +102,15 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             >
               {me.data ? (
                 <>
-                  <div className="mb-4 md:hidden">
-                    <OrganizationPicker me={me.data} />
+                  <div className="mb-5 space-y-3 border-b border-slate-100 pb-4 md:hidden">
+                    <div>
+                      <p className="mb-1.5 px-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Organisation</p>
+                      <OrganizationPicker me={me.data} className="w-full px-1" />
+                    </div>
+                    <div className="sm:hidden">
+                      <p className="mb-1.5 px-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Project</p>
+                      <ProjectPicker me={me.data} className="w-full" />
+                    </div>
                   </div>
                   <Nav me={me.data} onNavigate={() => setDrawer(false)} />
                 </>

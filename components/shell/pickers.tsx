@@ -2,7 +2,8 @@
 // Organisation and project pickers of the header. The project is remembered
 // in the browser and sent as x-project-id; the organisation lives in the
 // signed session and is switched through next-auth's session update, which
-// the server accepts only for organisations the user belongs to.
+// the server accepts only for organisations the user belongs to. Their width
+// is the caller's (header: capped; phone drawer: full width).
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, FolderKanban } from 'lucide-react';
 import { useSession } from 'next-auth/react';
@@ -27,7 +28,7 @@ export function OrganizationPicker({ me, className }: { me: Me; className?: stri
     );
   }
   return (
-    <label className={cn('relative inline-flex min-w-0 max-w-[14rem] items-center', className)}>
+    <label className={cn('relative inline-flex min-w-0 items-center', className)}>
       <span className="sr-only">Organisation</span>
       <Building2 className="pointer-events-none absolute left-2.5 size-4 text-slate-500" aria-hidden="true" />
       <select
@@ -54,9 +55,9 @@ export function OrganizationPicker({ me, className }: { me: Me; className?: stri
 
 export function ProjectPicker({ me, className }: { me: Me; className?: string }) {
   const switchProject = useSwitchProject();
-  if (!me.project) return <span className="text-sm text-slate-500">No project</span>;
+  if (!me.project) return <span className={cn('text-sm text-slate-500', className)}>No project</span>;
   return (
-    <label className={cn('relative inline-flex min-w-0 max-w-[14rem] items-center', className)}>
+    <label className={cn('relative inline-flex min-w-0 items-center', className)}>
       <span className="sr-only">Project</span>
       <FolderKanban className="pointer-events-none absolute left-2.5 size-4 text-slate-500" aria-hidden="true" />
       <select className={PICKER} value={me.project.id} onChange={(event) => switchProject(Number(event.target.value))}>

@@ -39,7 +39,7 @@ export function UserMenu({ me }: { me: Me }) {
     };
   }, [open]);
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className="relative shrink-0">
       <button
         ref={trigger}
         type="button"
