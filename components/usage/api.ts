@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiHeaders, ApiClientError } from '@/components/api/client';
 import type { CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '@/lib/reports/contracts';
 import type { DatamodelListItem } from '@/lib/console/catalog';
-import { type DateRange, type DownloadChoice, type ThreadFilters, attachmentName, downloadQuery, queryString, threadsQuery } from './params';
+import { type DateRange, type DownloadChoice, type DownloadFilters, type ThreadFilters, attachmentName, downloadQuery, queryString, threadsQuery } from './params';
 
 export type { CreditsReport, OverviewReport, ThreadsPage, TokensReport, DatamodelListItem };
 
@@ -51,8 +51,8 @@ export const useDatamodels = () =>
  * (not a plain link) so the chosen project header goes with it and a refusal
  * shows the server's {detail} instead of a broken download.
  */
-export async function downloadReport(range: DateRange, choice: DownloadChoice, datamodelName?: string): Promise<string> {
-  const response = await fetch(`/api/v1/report_download${downloadQuery(range, choice, datamodelName)}`, { headers: apiHeaders(), credentials: 'same-origin' });
+export async function downloadReport(range: DateRange, choice: DownloadChoice, filters: DownloadFilters = {}): Promise<string> {
+  const response = await fetch(`/api/v1/report_download${downloadQuery(range, choice, filters)}`, { headers: apiHeaders(), credentials: 'same-origin' });
   if (!response.ok) {
     let detail = `${response.status} ${response.statusText || 'Download failed'}`;
     try {

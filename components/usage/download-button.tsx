@@ -5,7 +5,7 @@ import { FileSpreadsheet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, Dialog, Select, errorMessage, formatDate, useToast } from '@/components/ui';
 import { downloadReport } from './api';
-import type { DateRange, DownloadChoice } from './params';
+import type { DateRange, DownloadChoice, DownloadFilters } from './params';
 
 const SECTIONS: { value: DownloadChoice['section']; label: string; hint: string }[] = [
   { value: 'all', label: 'Everything', hint: 'Credits, tokens and threads sheets' },
@@ -14,7 +14,16 @@ const SECTIONS: { value: DownloadChoice['section']; label: string; hint: string 
   { value: 'threads', label: 'Threads', hint: 'Every interaction of every thread' },
 ];
 
-export function DownloadButton({ range, datamodel }: { range: DateRange; datamodel?: string }) {
+/**
+ * `filters` go to the endpoint as they are; `scope` (threads page) lists which
+ * of the page's filters the file follows and which it cannot.
+ */
+export function DownloadButton({ range, datamodel, filters, scope }: {
+  range: DateRange;
+  datamodel?: string;
+  filters?: DownloadFilters;
+  scope?: { applied: string[]; notApplied: string[] };
+}) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<DownloadChoice>({ section: 'all', language: 'en' });
   const [pending, setPending] = useState(false);
@@ -26,7 +35,7 @@ export function DownloadButton({ range, datamodel }: { range: DateRange; datamod
     setPending(true);
     setError(null);
     try {
-      const name = await downloadReport(range, choice, datamodel || undefined);
+      const name = await downloadReport(range, choice, { ...filters, ...(datamodel ? { datamodelName: datamodel } : {}) });
       toast.success(`Downloaded ${name}`);
       setOpen(false);
     } catch (e) {
@@ -53,6 +62,22 @@ export function DownloadButton({ range, datamodel }: { range: DateRange; datamod
           </>
         }
       >
+        {scope ? (
+          <div className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="download-scope">
+            <p className="font-medium text-slate-700">The file applies</p>
+            <ul className="mt-1 list-inside list-disc text-slate-600">
+              {scope.applied.map((item) => <li key={item}>{item}</li>)}
+            </ul>
+            {scope.notApplied.length > 0 ? (
+              <>
+                <p className="mt-2 font-medium text-amber-800">Not applied (the download has no such filter)</p>
+                <ul className="mt-1 list-inside list-disc text-amber-800">
+                  {scope.notApplied.map((item) => <li key={item}>{item}</li>)}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Sections</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">

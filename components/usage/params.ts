@@ -109,8 +109,51 @@ export function threadsQuery(filters: ThreadFilters, page: number, pageSize: num
 
 export type DownloadChoice = { section: 'all' | 'credits' | 'tokens' | 'threads'; language: 'en' | 'pt' };
 
-export function downloadQuery(range: DateRange, choice: DownloadChoice, datamodelName?: string): string {
-  return queryString({ start_date: range.start, end_date: range.end, section: choice.section, language: choice.language, datamodel_name: datamodelName });
+/** The filters GET /api/v1/report_download takes besides the period (spec: one datamodel, any types). */
+export type DownloadFilters = { datamodelName?: string; interactionTypes?: readonly string[] };
+
+export function downloadQuery(range: DateRange, choice: DownloadChoice, filters: DownloadFilters = {}): string {
+  return queryString({
+    start_date: range.start,
+    end_date: range.end,
+    section: choice.section,
+    language: choice.language,
+    datamodel_name: filters.datamodelName,
+    interaction_types: filters.interactionTypes,
+  });
+}
+
+const TYPE_NAMES: Record<string, string> = { search: 'search', stream: 'stream', deepsearch: 'deep search' };
+
+/** What the threads page downloads, and which of the table's filters the file follows or not. */
+export type ThreadsDownload = { range: DateRange; filters: DownloadFilters; applied: string[]; notApplied: string[] };
+
+/**
+ * The threads table's filters as the download can take them: the period and
+ * the interaction types always; the datamodel only when exactly one is chosen
+ * (the endpoint filters by one name). Evaluation, written feedback and the
+ * question text have no download parameter, so the page says the file
+ * leaves them out rather than pretending it follows the table.
+ */
+export function threadsDownload(filters: ThreadFilters, today: string): ThreadsDownload {
+  const range = { start: filters.start || MIN_REPORT_DATE, end: filters.end || today };
+  const applied = [`Period ${range.start} to ${range.end}`];
+  const notApplied: string[] = [];
+  const download: DownloadFilters = {};
+  if (filters.interactionTypes.length > 0) {
+    download.interactionTypes = filters.interactionTypes;
+    applied.push(`Types: ${filters.interactionTypes.map((t) => TYPE_NAMES[t] ?? t).join(', ')}`);
+  }
+  if (filters.datamodel.length === 1) {
+    download.datamodelName = filters.datamodel[0];
+    applied.push(`Datamodel: ${filters.datamodel[0]}`);
+  } else if (filters.datamodel.length > 1) {
+    notApplied.push('Several datamodels (the file takes one; it holds every datamodel)');
+  }
+  if (filters.evaluation.length > 0) notApplied.push('Evaluation');
+  if (filters.feedback) notApplied.push('Written feedback');
+  if (filters.question.trim()) notApplied.push('Question text');
+  return { range, filters: download, applied, notApplied };
 }
 
 /** The file name of a `Content-Disposition: attachment; filename=…` header, or the fallback. */

@@ -8,7 +8,7 @@ import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, Select,
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
-import { MIN_REPORT_DATE, THREAD_PAGE_SIZES, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsViewFromParams, threadsViewToParams } from './params';
+import { THREAD_PAGE_SIZES, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsDownload, threadsViewFromParams, threadsViewToParams } from './params';
 import { ThreadDialog } from './thread-dialog';
 import { ThreadFiltersPanel } from './thread-filters';
 
@@ -28,15 +28,15 @@ export function ThreadsView() {
   const changeFilters = useCallback((next: ThreadFilters) => show({ filters: next, page: 0, pageSize }), [show, pageSize]);
   const setPage = (next: number) => show({ filters, page: next, pageSize });
   const setPageSize = (size: number) => show({ filters, page: 0, pageSize: size });
-  // The spreadsheet follows the table's period (both default to 2025-02-01 … today).
-  const downloadRange = { start: filters.start || MIN_REPORT_DATE, end: filters.end || dayOf(new Date()) };
+  // The spreadsheet follows the table's filters as far as the download endpoint can.
+  const download = threadsDownload(filters, dayOf(new Date()));
   // Filters start open beside the table on wide screens, folded above it on phones.
   const [filtersOpen, setFiltersOpen] = useState(true);
   useEffect(() => setFiltersOpen(window.matchMedia('(min-width: 1024px)').matches), []);
 
   return (
     <div>
-      <PageHeader title="Threads" description="Every conversation with its questions, answers, tokens and ratings." actions={<DownloadButton range={downloadRange} />} />
+      <PageHeader title="Threads" description="Every conversation with its questions, answers, tokens and ratings." actions={<DownloadButton range={download.range} filters={download.filters} scope={download} />} />
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside>
           <details className="rounded-lg border border-slate-200 bg-white shadow-sm" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>

@@ -9,6 +9,7 @@ import {
   presetRange,
   queryString,
   rangeProblem,
+  threadsDownload,
   threadsQuery,
   usedOfLimit,
   threadsViewFromParams,
@@ -79,7 +80,40 @@ describe('downloadQuery', () => {
     expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'threads', language: 'pt' })).toBe(
       '?start_date=2026-11-01&end_date=2026-11-30&section=threads&language=pt',
     );
-    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'all', language: 'en' }, 'Bot')).toContain('datamodel_name=Bot');
+    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'all', language: 'en' }, { datamodelName: 'Bot' })).toContain('datamodel_name=Bot');
+    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'threads', language: 'en' }, { interactionTypes: ['stream', 'deepsearch'] })).toBe(
+      '?start_date=2026-11-01&end_date=2026-11-30&section=threads&language=en&interaction_types=stream%2Cdeepsearch',
+    );
+  });
+});
+
+describe('threadsDownload', () => {
+  const base = { ...EMPTY_THREAD_FILTERS };
+  it('without filters takes the endpoint defaults: 2025-02-01 to today, nothing left out', () => {
+    expect(threadsDownload(base, '2026-11-23')).toEqual({
+      range: { start: '2025-02-01', end: '2026-11-23' },
+      filters: {},
+      applied: ['Period 2025-02-01 to 2026-11-23'],
+      notApplied: [],
+    });
+  });
+  it('passes dates, types and a single datamodel; says what the file cannot follow', () => {
+    const result = threadsDownload(
+      { ...base, start: '2026-10-01', end: '2026-10-31', interactionTypes: ['stream', 'deepsearch'], datamodel: ['Handbook'], evaluation: ['negative'], feedback: 'true', question: ' refund ' },
+      '2026-11-23',
+    );
+    expect(result.range).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    expect(result.filters).toEqual({ interactionTypes: ['stream', 'deepsearch'], datamodelName: 'Handbook' });
+    expect(result.applied).toEqual(['Period 2026-10-01 to 2026-10-31', 'Types: stream, deep search', 'Datamodel: Handbook']);
+    expect(result.notApplied).toEqual(['Evaluation', 'Written feedback', 'Question text']);
+    expect(downloadQuery(result.range, { section: 'threads', language: 'en' }, result.filters)).toBe(
+      '?start_date=2026-10-01&end_date=2026-10-31&section=threads&language=en&datamodel_name=Handbook&interaction_types=stream%2Cdeepsearch',
+    );
+  });
+  it('several datamodels cannot go in the file: none is sent and the page says so', () => {
+    const result = threadsDownload({ ...base, datamodel: ['A', 'B'] }, '2026-11-23');
+    expect(result.filters).toEqual({});
+    expect(result.notApplied).toEqual(['Several datamodels (the file takes one; it holds every datamodel)']);
   });
 });
 
