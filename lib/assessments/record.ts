@@ -58,16 +58,62 @@ async function projectOfAssessment(principal: Principal, body: AssessmentBody): 
   return dataset.projectId;
 }
 
-/** The interaction rated, only ever one of `projectId`; null when none can be told. */
+/**
+ * The interaction rated, only ever one of `projectId`; null when none can be told.
+ * Clients that follow the spec send only its fields, with `answers` = the search
+ * response as received; that response carries `identifier` and `conversation`,
+ * so they are read from there when the optional top-level fields are absent.
+ */
 async function linkedInteraction(tx: Tx, projectId: number, body: AssessmentBody): Promise<number | null> {
   if (body.identifier) {
     const found = await tx.interaction.findFirst({ where: { identifier: body.identifier, projectId }, select: { id: true } });
     if (!found) throw notFound(`Interaction ${body.identifier} not found`);
     return found.id;
   }
-  if (!body.conversation) return null;
+  const echoed = echoedReferences(body.answers);
+  if (echoed.identifier) {
+    const found = await tx.interaction.findFirst({ where: { identifier: echoed.identifier, projectId, question: body.question }, select: { id: true } });
+    if (found) return found.id;
+  }
+  const conversation = body.conversation ?? echoed.conversation;
+  if (conversation) {
+    const latest = await tx.interaction.findFirst({
+      where: { conversationId: conversation, projectId, question: body.question },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    });
+    if (latest) return latest.id;
+  }
+  return recentSameAnswer(tx, projectId, body);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function echoedReferences(answers: Record<string, unknown>): { identifier?: string; conversation?: string } {
+  const identifier = typeof answers.identifier === 'string' && UUID.test(answers.identifier) ? answers.identifier : undefined;
+  const conversation = typeof answers.conversation === 'string' && answers.conversation.length <= 100 ? answers.conversation : undefined;
+  return { identifier, conversation };
+}
+
+/** Days searched back when nothing but the question and the answer tells the interaction. */
+const RECENT_DAYS = 2;
+
+/**
+ * Last resort for a bare rating: the newest interaction of the last days with the
+ * same question, dataset, datamodel and answer text. Bounded to recent days (clients
+ * rate right after searching) so it reads through the (project, day) index.
+ */
+async function recentSameAnswer(tx: Tx, projectId: number, body: AssessmentBody): Promise<number | null> {
+  const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
   const latest = await tx.interaction.findFirst({
-    where: { conversationId: body.conversation, projectId, question: body.question },
+    where: {
+      projectId,
+      day: { gte: since },
+      question: body.question,
+      datasetId: body.datasetId,
+      datamodelId: body.modelId === 0 ? null : body.modelId,
+      content: body.generativeAnswer,
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true },
   });

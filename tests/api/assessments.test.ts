@@ -68,6 +68,41 @@ describe('POST /api/v1/assessments', () => {
     expect(rows.map((r) => r.evaluation)).toEqual([null, 'neutral', null]);
   });
 
+  it('a client that sends only the spec fields is linked through the search response it echoes in answers', async () => {
+    const conv = await newConversation(a.project.id, 'rate-echo', new Date());
+    const target = await recordInteraction({ conversationId: conv, projectId: a.project.id, organizationId: a.organization.id, type: 'search', origin: 'api', question: 'Echoed question', content: 'Echoed answer.', datasetId: a.datasets.Handbook.id, datamodelId: a.datamodels.Assistant.id, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 });
+    const answers = { conversation: conv, search: [], generational: { content: 'Echoed answer.', total_tokens: 2 }, identifier: target.identifier };
+    const byIdentifier = await post(a.apiKey, body(a, { question: 'Echoed question', answers, evaluation: 'negative', extra: { negative_opinions: ['wrong'] } }));
+    expect(byIdentifier.status).toBe(200);
+    expect((await db().assessment.findUniqueOrThrow({ where: { id: byIdentifier.body.id } })).interactionId).toBe(target.id);
+    const { identifier: _dropped, ...withoutIdentifier } = answers;
+    const byConversation = await post(a.apiKey, body(a, { question: 'Echoed question', answers: withoutIdentifier, evaluation: 'positive' }));
+    expect(byConversation.body).toEqual({ id: byIdentifier.body.id });
+    expect(await db().interaction.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ evaluation: 'positive', feedbackOptions: null });
+  });
+
+  it('a bare rating links to the newest recent interaction with the same question, dataset, datamodel and answer of its own project only', async () => {
+    const mine = await newConversation(a.project.id, 'rate-bare', new Date());
+    const theirs = await newConversation(b.project.id, 'rate-bare-b', new Date());
+    const same = { type: 'search' as const, origin: 'api' as const, question: 'Bare question', content: 'Bare answer.', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };
+    const target = await recordInteraction({ ...same, conversationId: mine, projectId: a.project.id, organizationId: a.organization.id, datasetId: a.datasets.Handbook.id, datamodelId: a.datamodels.Assistant.id });
+    const foreign = await recordInteraction({ ...same, conversationId: theirs, projectId: b.project.id, organizationId: b.organization.id, datasetId: b.datasets.Handbook.id, datamodelId: b.datamodels.Assistant.id });
+    const res = await post(a.apiKey, body(a, { question: 'Bare question', generativeAnswer: 'Bare answer.', answers: { search: [], generational: { content: 'Bare answer.', total_tokens: 2 } }, evaluation: 'neutral' }));
+    expect((await db().assessment.findUniqueOrThrow({ where: { id: res.body.id } })).interactionId).toBe(target.id);
+    expect((await db().interaction.findUniqueOrThrow({ where: { id: foreign.id } })).evaluation).toBeNull();
+    const otherAnswer = await post(a.apiKey, body(a, { question: 'Bare question', generativeAnswer: 'Something else.', evaluation: 'negative' }));
+    expect((await db().assessment.findUniqueOrThrow({ where: { id: otherAnswer.body.id } })).interactionId).toBeNull();
+  });
+
+  it("an echoed identifier of another organisation's interaction links nothing", async () => {
+    const conv = await newConversation(b.project.id, 'b-echo', new Date());
+    const theirs = await interaction(b, conv, 'What is the refund policy?', new Date().toISOString());
+    const res = await post(a.apiKey, body(a, { answers: { conversation: conv, identifier: theirs.identifier, search: [], generational: {} } }));
+    expect(res.status).toBe(200);
+    expect((await db().assessment.findUniqueOrThrow({ where: { id: res.body.id } })).interactionId).toBeNull();
+    expect((await db().interaction.findUniqueOrThrow({ where: { id: theirs.id } })).evaluation).toBeNull();
+  });
+
   it('modelId 0 means no datamodel (a dataset + preset search)', async () => {
     const res = await post(a.apiKey, body(a, { modelId: 0 }));
     expect(res.status).toBe(200);
