@@ -40,10 +40,9 @@ export const searchRequestBody = z
   })
   .superRefine((body, ctx) => {
     if (!body.dataset && !body.model) ctx.addIssue({ code: 'custom', message: 'Send either dataset or model' });
-    if (body.dataset && body.model) ctx.addIssue({ code: 'custom', message: 'Send either dataset or model, not both' });
-    if (body.model && body.generational_presset) {
-      ctx.addIssue({ code: 'custom', message: 'generational_presset goes with dataset; a model already names its preset' });
-    }
+    // With `model`, the datamodel names its dataset and preset: a `dataset` sent along
+    // must be that one (checked once resolved) and `generational_presset` is not needed
+    // (the spec's words), so it is ignored rather than refused.
   });
 
 export type SearchRequest = z.infer<typeof searchRequestBody>;

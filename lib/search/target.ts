@@ -3,7 +3,7 @@
 // optional preset. Unknown names are 404 with a detail naming them.
 import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { DEFAULT_PROMPT_TEMPLATE } from '../generation/catalog';
 import type { SearchRequest } from './contract';
 
@@ -71,6 +71,9 @@ export async function resolveTarget(projectId: number, body: SearchRequest): Pro
       include: { dataset: true, preset: { include: { generativeModel: true } }, generativeModel: true },
     });
     if (!datamodel) throw notFound(`Model "${body.model}" not found`);
+    if (body.dataset && body.dataset !== datamodel.dataset.name) {
+      throw badRequest(`Model "${body.model}" searches dataset "${datamodel.dataset.name}", not "${body.dataset}": send one of them`);
+    }
     return fromPreset({ id: datamodel.dataset.id, name: datamodel.dataset.name }, datamodel.preset, datamodel.generativeModel, { id: datamodel.id, name: datamodel.name });
   }
   const dataset = await db().dataset.findFirst({ where: { projectId, name: body.dataset! }, select: { id: true, name: true } });

@@ -130,13 +130,23 @@ describe('POST /searcher/v1/search', () => {
     [{ question: '   ', dataset: 'Python docs' }, 'question must not be empty'],
     [{ question: 42, dataset: 'Python docs' }, 'question'],
     [{ question: 'sort' }, 'Send either dataset or model'],
-    [{ question: 'sort', dataset: 'Python docs', model: 'Python helper' }, 'not both'],
-    [{ question: 'sort', model: 'Python helper', generational_presset: 'short' }, 'generational_presset goes with dataset'],
+    [{ question: 'sort', dataset: 'Other docs', model: 'Python helper' }, 'Model "Python helper" searches dataset "Python docs", not "Other docs"'],
     [{ question: 'x'.repeat(4001), dataset: 'Python docs' }, 'at most 4000'],
   ])('400 for %j', async (body, detail) => {
     const res = await ask(body);
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain(detail);
+  });
+
+  it('with model, a matching dataset is accepted and generational_presset is ignored (the datamodel names both)', async () => {
+    const plain = await ask({ question: 'sort a list', model: 'Python helper' });
+    const withBoth = await ask({ question: 'sort a list', model: 'Python helper', dataset: 'Python docs', generational_presset: 'short' });
+    expect(withBoth.status).toBe(200);
+    expect(withBoth.body.search).toEqual(plain.body.search);
+    const recorded = await db().interaction.findFirstOrThrow({ where: { identifier: withBoth.body.identifier } });
+    const datamodel = await db().datamodel.findFirstOrThrow({ where: { projectId: t.project.id, name: 'Python helper' } });
+    expect(recorded.datamodelId).toBe(datamodel.id);
+    expect(recorded.presetId).toBe(datamodel.presetId);
   });
 
   it('400 for a malformed JSON body', async () => {
