@@ -31,15 +31,29 @@ export function apiHeaders(extra?: HeadersInit): Headers {
   return headers;
 }
 
-/** fetch() against our API; throws ApiClientError with the server's detail. */
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+type ApiInit = RequestInit & { json?: unknown };
+
+async function send(path: string, init: ApiInit): Promise<Response> {
   const { json, ...rest } = init;
   const headers = apiHeaders(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
   const response = await fetch(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, credentials: 'same-origin' });
   if (!response.ok) throw new ApiClientError(response.status, await detailOf(response));
+  return response;
+}
+
+/** fetch() against our API; throws ApiClientError with the server's detail. */
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const response = await send(path, init);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/** A page of a list endpoint that sends its total in `X-Total-Count` (null when it does not). */
+export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; total: number | null }> {
+  const response = await send(path, {});
+  const header = response.headers.get('x-total-count');
+  return { items: (await response.json()) as T[], total: header !== null && /^\d+$/.test(header) ? Number(header) : null };
 }
 
 async function detailOf(response: Response): Promise<string> {

@@ -1,10 +1,9 @@
 'use client';
 // The chat console: pick what to ask, stream answers with their sources,
 // keep threads, rate every answer.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiFetch } from '@/components/api/client';
 import type { ConversationItem } from '@/lib/console/conversations';
 import { Button } from '@/components/ui/button';
 import { EmptyState, errorMessage } from '@/components/ui/states';
@@ -14,10 +13,9 @@ import { Message } from './message';
 import { streamAnswer } from './stream';
 import { TargetPicker } from './target-picker';
 import { ThreadList } from './thread-list';
+import { THREADS_KEY, useThreads } from './use-threads';
 import { searchBody, targetOfTurn, turnsOfThread } from './turns';
 import type { Rating, Target, Turn } from './types';
-
-const THREADS_KEY = ['console', 'conversations'] as const;
 
 /** Keeps the open thread in the address (?thread=…) so a reload or a shared link reopens it. */
 function rememberThread(id: string | null): void {
@@ -29,7 +27,7 @@ function rememberThread(id: string | null): void {
 
 export function ChatConsole() {
   const client = useQueryClient();
-  const threads = useQuery({ queryKey: THREADS_KEY, queryFn: () => apiFetch<ConversationItem[]>('/searcher/v1/conversations?origin=workspace&limit=50') });
+  const { query: threads, threads: threadList, total: threadTotal } = useThreads();
   const [target, setTarget] = useState<Target | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [conversation, setConversation] = useState<string | null>(null);
@@ -46,17 +44,22 @@ export function ChatConsole() {
     bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
   }, [turns.length]);
 
-  // Reopen the thread named in the address once the list has loaded.
+  // Reopen the thread named in the address once the list has loaded, paging
+  // on (a few pages at most) when it is older than the first page.
   const restored = useRef(false);
   useEffect(() => {
-    if (restored.current || !threads.data) return;
-    restored.current = true;
+    if (restored.current || !threadList || threads.isFetchingNextPage) return;
     const wanted = new URL(window.location.href).searchParams.get('thread');
-    const thread = wanted ? threads.data.find((t) => t.id === wanted) : undefined;
+    const thread = wanted ? threadList.find((t) => t.id === wanted) : undefined;
+    if (wanted && !thread && threads.hasNextPage && (threads.data?.pages.length ?? 0) < 5) {
+      void threads.fetchNextPage();
+      return;
+    }
+    restored.current = true;
     if (thread) openThread(thread);
     else if (wanted) rememberThread(null);
     // Once per page load: later refetches of the list must not reopen it.
-  }, [threads.data]);
+  }, [threadList, threads.isFetchingNextPage]);
 
   async function ask(question: string) {
     if (!target) return;
@@ -116,13 +119,17 @@ export function ChatConsole() {
 
   const list = (
     <ThreadList
-      threads={threads.data}
+      threads={threadList}
+      total={threadTotal}
       error={threads.error}
       loading={threads.isPending}
       activeId={conversation}
       onSelect={openThread}
       onNew={newThread}
       onRetry={() => void threads.refetch()}
+      hasMore={threads.hasNextPage}
+      loadingMore={threads.isFetchingNextPage}
+      onLoadMore={() => void threads.fetchNextPage()}
     />
   );
 

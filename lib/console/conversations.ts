@@ -45,10 +45,28 @@ function stringList(value: unknown): string[] | null {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
 }
 
-export async function listOwnConversations(projectId: number, email: string, options: { limit: number; offset: number; origin?: string }): Promise<ConversationItem[]> {
+type ListOptions = { limit: number; offset: number; origin?: string };
+
+/**
+ * Threads with at least one question of the caller. The condition is on the
+ * interactions themselves (not the thread's owner) so every listed thread has
+ * turns to show, and a page of `limit` is exactly `limit` threads: paging and
+ * the total count agree.
+ */
+function ownThreads(projectId: number, email: string, origin?: string) {
+  return { projectId, ...(origin ? { origin } : {}), interactions: { some: { userEmail: email } } };
+}
+
+/** How many threads the list has in all, for paging (`X-Total-Count`). */
+export async function countOwnConversations(projectId: number, email: string, origin?: string): Promise<number> {
+  return db().conversation.count({ where: ownThreads(projectId, email, origin) });
+}
+
+export async function listOwnConversations(projectId: number, email: string, options: ListOptions): Promise<ConversationItem[]> {
   const conversations = await db().conversation.findMany({
-    where: { projectId, ...(options.origin ? { origin: options.origin } : {}), OR: [{ userEmail: email }, { interactions: { some: { userEmail: email } } }] },
-    orderBy: { updatedAt: 'desc' },
+    where: ownThreads(projectId, email, options.origin),
+    // The id breaks ties so consecutive pages neither repeat nor skip a thread.
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
     skip: options.offset,
     take: options.limit,
     include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
