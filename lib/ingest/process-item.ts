@@ -14,6 +14,7 @@ import type { ImportConfig } from './config';
 import type { ParsedDocument } from './document';
 import { db, Prisma } from '../db/client';
 import { replacePassages } from '../knowledge/passages';
+import { embedPassages, storeVectors } from '../embeddings/store';
 import { importTokenCounter } from './token-counter';
 
 export type ProcessOptions = { workerId: string; config: ImportConfig; signal?: AbortSignal; resolve?: Resolver };
@@ -61,6 +62,9 @@ async function store(item: ClaimedItem, target: Target, doc: ParsedDocument, chu
   const contentName = (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500);
   const source = item.sourceLink ?? item.url;
   const newTokens = chunks.reduce((sum, c) => sum + c.tokenCount, 0);
+  // Embedded before the transaction (a network call must not hold the write
+  // lock); null without a provider or when it failed: found lexically then.
+  const embedded = await embedPassages(contentName, chunks);
   await db().$transaction(
     async (tx) => {
       // Touching the organisation first takes its row lock (PostgreSQL) or the
@@ -87,6 +91,7 @@ async function store(item: ClaimedItem, target: Target, doc: ParsedDocument, chu
         ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source } })
         : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url } });
       const tokens = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
+      await storeVectors(tx, content.id, embedded);
       if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens }))) throw new LeaseLost();
     },
     { maxWait: 30_000, timeout: 120_000 },

@@ -1,5 +1,7 @@
 // Retrieval: question → terms → bounded full-text candidates → re-ranked,
-// thresholded passages of one dataset.
+// thresholded passages of one dataset. With an embeddings provider, the
+// query's nearest passages by vector join the candidates and the two
+// rankings are fused by reciprocal rank (fusion.ts).
 //
 // Bounding: the cost of ranking grows with the number of passages holding a
 // term, so terms are split by document frequency. The rarest terms whose
@@ -12,12 +14,19 @@ import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { queryTerms } from './text';
 import { synonymsOf } from './synonyms';
 import { porterStem } from './stem';
+import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config';
+import { embedTexts } from '../embeddings/client';
+import { normalise } from '../embeddings/vectors';
+import { fuseHybrid } from './fusion';
+import { nearestPassages, type VectorHit } from './vector-index';
 
 export const CANDIDATE_BUDGET = 2_000;
 /** Best-ranked candidates kept from the rare-term query. */
 const POOL = 40;
 /** Unranked candidates taken when the question's words are common. */
 const COMMON_LIMIT = 80;
+/** Nearest passages by vector joined to the candidates when an embeddings provider is configured. */
+const VECTOR_POOL = 40;
 
 export type RetrieveOptions = { topK: number; minScore: number };
 
@@ -133,18 +142,41 @@ async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRo
   return rows.map((r) => ({ ...r, id: Number(r.id), content_id: Number(r.content_id) }));
 }
 
+/** The query's nearest passages by vector; [] when the provider fails (logged: the search goes on lexically). */
+async function vectorHits(datasetId: number, question: string, config: EmbeddingsConfig): Promise<VectorHit[]> {
+  try {
+    const [vector] = await embedTexts(config, [question]);
+    return await nearestPassages({ datasetId, model: config.model, vector: normalise(vector), limit: VECTOR_POOL, minSimilarity: config.minSimilarity, scanLimit: config.scanLimit });
+  } catch (error) {
+    console.warn(`[search] vector retrieval skipped, lexical only: ${error instanceof Error ? error.message : error}`);
+    return [];
+  }
+}
+
+/**
+ * Lexical candidates, plus the nearest passages by vector when an embeddings
+ * provider is configured (fusion.ts); re-ranked, thresholded, best first.
+ */
 export async function retrieve(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
-  const plan = await planQuery(datasetId, question);
-  if (!plan) return [];
-  const candidates = await candidatesFor(datasetId, plan);
-  if (!candidates.length) return [];
-  const rows = await loadPassages(datasetId, candidates.map((c) => c.passageId));
+  const embeddings = embeddingsConfig();
+  const [plan, hits] = await Promise.all([planQuery(datasetId, question), embeddings ? vectorHits(datasetId, question, embeddings) : []]);
+  const candidates = plan ? await candidatesFor(datasetId, plan) : [];
+  const ids = [...new Set([...candidates.map((c) => c.passageId), ...hits.map((h) => h.passageId)])];
+  if (!ids.length) return [];
+  const rows = await loadPassages(datasetId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const docs = candidates
-    .map((c) => byId.get(c.passageId))
+  const docs = ids
+    .map((id) => byId.get(id))
     .filter((r): r is PassageRow => r !== undefined)
     .map((r) => ({ row: r, name: r.content_name, subject: r.subject_name, heading: r.heading, body: r.text, answer: r.answer }));
-  return rerank(plan.terms, docs)
+  let ranked = rerank(plan?.terms ?? [], docs);
+  if (hits.length) {
+    const byRow = new Map(ranked.map((d) => [d.row.id, d]));
+    ranked = fuseHybrid(ranked.map((d) => ({ id: d.row.id, score: d.score })), hits.map((h) => ({ id: h.passageId, similarity: h.similarity })))
+      .filter((f) => byRow.has(f.id))
+      .map((f) => ({ ...byRow.get(f.id)!, score: f.score }));
+  }
+  return ranked
     .filter((d) => d.score > 0 && d.score >= options.minScore)
     .slice(0, options.topK)
     .map((d) => ({

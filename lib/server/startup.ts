@@ -3,6 +3,9 @@ import { appConfig } from '../config';
 import { migrateDatabase } from '../db/migrate';
 import { seedDemo } from '../seed/demo';
 import { startImportWorkers } from '../ingest/worker';
+import { embeddingsConfig } from '../embeddings/config';
+import { backfillAllVectors } from '../embeddings/store';
+import { detectVectorIndex } from '../search/vector-index';
 
 export async function startServer(): Promise<void> {
   const config = appConfig();
@@ -15,6 +18,16 @@ export async function startServer(): Promise<void> {
   // Background import workers (IMPORT_WORKERS per process, 0 = none): they
   // pick up uploads left unfinished by an earlier run too.
   startImportWorkers();
+  await startHybridRetrieval();
+}
+
+/** With an embeddings provider: say how vectors are compared, and embed passages stored without a vector, in the background. */
+async function startHybridRetrieval(): Promise<void> {
+  const config = embeddingsConfig();
+  if (!config) return;
+  const index = await detectVectorIndex();
+  console.log(`Hybrid retrieval with embeddings model "${config.model}" at ${config.baseUrl}: ${index.note}`);
+  void backfillAllVectors().then((n) => n && console.log(`Embedded ${n} passage(s) that had no vector`));
 }
 
 function printDemo(demo: Awaited<ReturnType<typeof seedDemo>> & object) {

@@ -1,0 +1,89 @@
+// Writing passage vectors. Embedding is a network call, so it never runs
+// inside a database transaction: the import embeds its passages BEFORE its
+// transaction (embedPassages) and only inserts the finished vectors inside
+// it (storeVectors), so the passages and their vectors commit together and
+// a slow provider never holds the database's write lock. When the provider
+// fails, the passages are stored without vectors and stay found lexically;
+// backfillVectors embeds them later.
+import { db, Prisma, type Tx } from '../db/client';
+import { embeddingsConfig, type EmbeddingsConfig } from './config';
+import { embedTexts } from './client';
+import { normalise, toBytes } from './vectors';
+
+export type PassageText = { heading?: string; text: string; answer?: string };
+export type EmbeddedPassages = { model: string; vectors: Float32Array[] };
+
+// Providers cap their input (often 8,192 tokens): a passage's start carries its meaning.
+const EMBEDDED_CHARS = 6_000;
+const INSERT_ROWS = 200;
+
+/** What a passage's vector stands for: the content's name, the heading, the text and the FAQ answer. */
+export function embeddingText(contentName: string, p: PassageText): string {
+  return [contentName, p.heading ?? '', p.text, p.answer ?? ''].filter((s) => s.trim()).join('\n').slice(0, EMBEDDED_CHARS);
+}
+
+/** Vectors for the passages, in order; null when no provider is configured or it failed (logged). */
+export async function embedPassages(contentName: string, passages: PassageText[], signal?: AbortSignal): Promise<EmbeddedPassages | null> {
+  const config = embeddingsConfig();
+  if (!config || !passages.length) return null;
+  try {
+    const vectors = await embedTexts(config, passages.map((p) => embeddingText(contentName, p)), signal);
+    return { model: config.model, vectors: vectors.map(normalise) };
+  } catch (error) {
+    console.warn(`[embeddings] ${passages.length} passages of "${contentName}" stored without vectors (found lexically only): ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+}
+
+async function insertVectors(tx: Tx, rows: { passageId: number; datasetId: number; vector: Float32Array }[], model: string): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+    const values = rows
+      .slice(start, start + INSERT_ROWS)
+      .map((r) => Prisma.sql`(${r.passageId}, ${r.datasetId}, ${model}, ${r.vector.length}, ${toBytes(r.vector)})`);
+    await tx.$executeRaw`
+      INSERT INTO passage_vectors (passage_id, dataset_id, model, dims, embedding) VALUES ${Prisma.join(values)}
+      ON CONFLICT (passage_id) DO UPDATE SET dataset_id = excluded.dataset_id, model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`;
+  }
+}
+
+/** Inside the writer's transaction, right after replacePassages: one vector per passage of the content, by position. */
+export async function storeVectors(tx: Tx, contentId: number, embedded: EmbeddedPassages | null): Promise<void> {
+  if (!embedded) return;
+  const passages = await tx.passage.findMany({ where: { contentId }, select: { id: true, datasetId: true }, orderBy: { position: 'asc' } });
+  if (passages.length !== embedded.vectors.length) return; // the content changed under us: leave it to the backfill
+  await insertVectors(tx, passages.map((p, i) => ({ passageId: p.id, datasetId: p.datasetId, vector: embedded.vectors[i] })), embedded.model);
+}
+
+/**
+ * Embeds passages of a dataset that have no vector of the configured model
+ * (stored while the provider was down, or before it was configured), at
+ * most `limit` of them. Returns how many were embedded.
+ */
+export async function backfillVectors(datasetId: number, limit = 1_000, config: EmbeddingsConfig | null = embeddingsConfig()): Promise<number> {
+  if (!config) return 0;
+  const missing = await db().$queryRaw<{ id: number; heading: string; text: string; answer: string; name: string }[]>`
+    SELECT p.id, p.heading, p.text, p.answer, c.name FROM passages p JOIN contents c ON c.id = p.content_id
+    WHERE p.dataset_id = ${datasetId}
+      AND NOT EXISTS (SELECT 1 FROM passage_vectors v WHERE v.passage_id = p.id AND v.model = ${config.model})
+    ORDER BY p.id LIMIT ${limit}`;
+  if (!missing.length) return 0;
+  const vectors = await embedTexts(config, missing.map((p) => embeddingText(p.name, p)));
+  await db().$transaction((tx) => insertVectors(tx, missing.map((p, i) => ({ passageId: Number(p.id), datasetId, vector: normalise(vectors[i]) })), config.model));
+  return missing.length;
+}
+
+/** Every dataset, in rounds of 1,000 passages, until none is missing a vector; errors are logged, never thrown. */
+export async function backfillAllVectors(): Promise<number> {
+  const config = embeddingsConfig();
+  if (!config) return 0;
+  let total = 0;
+  try {
+    for (const { id } of await db().dataset.findMany({ select: { id: true }, orderBy: { id: 'asc' } })) {
+      let done: number;
+      while ((done = await backfillVectors(id, 1_000, config)) > 0) total += done;
+    }
+  } catch (error) {
+    console.warn(`[embeddings] back-fill stopped after ${total} passages: ${error instanceof Error ? error.message : error}`);
+  }
+  return total;
+}
