@@ -13,7 +13,7 @@ const schema = z.object({
   /** Vector hits less similar than this (cosine) are not retrieval candidates. */
   EMBEDDINGS_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.3),
   /** Most vectors compared in JavaScript per query when no database extension accelerates it. */
-  EMBEDDINGS_SCAN_LIMIT: z.coerce.number().int().min(1).default(20_000),
+  EMBEDDINGS_SCAN_LIMIT: z.coerce.number().int().min(1).default(10_000),
 });
 
 export type EmbeddingsConfig = {

@@ -71,6 +71,9 @@ describe('stored vectors', () => {
     expect(bytes.byteLength).toBe(12);
     expect(new DataView(bytes.buffer).getFloat32(0, true)).toBeCloseTo(0.6, 6);
     expect([...fromBytes(bytes)]).toEqual([...v]);
+    const unaligned = new Uint8Array(bytes.byteLength + 1);
+    unaligned.set(bytes, 1);
+    expect([...fromBytes(unaligned.subarray(1))]).toEqual([...v]);
     expect(dot(v, v)).toBeCloseTo(1, 6);
     expect(dot(v, normalise(Float32Array.from([-4, 3, 0])))).toBeCloseTo(0, 6);
     expect(dot(v, Float32Array.from([1, 0]))).toBe(0);
