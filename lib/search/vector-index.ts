@@ -8,7 +8,6 @@
 //   extension): the dataset's vectors are read, at most EMBEDDINGS_SCAN_LIMIT
 //   of them (lowest passage ids first), and compared in JavaScript.
 // Either way the dataset_id filter keeps every hit inside the caller's dataset.
-import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { appConfig } from '../config';
 import { db, isPostgres } from '../db/client';
@@ -21,9 +20,9 @@ export type VectorIndexInfo = { kind: VectorIndexKind; note: string };
 
 let detected: { info: VectorIndexInfo; sqlite: Database.Database | null } | undefined;
 
-function openSqliteVec(): Database.Database {
-  const require = createRequire(import.meta.url);
-  const sqliteVec = require('sqlite-vec') as { getLoadablePath(): string };
+async function openSqliteVec(): Promise<Database.Database> {
+  // Loaded only here: without a provider the package is never touched.
+  const sqliteVec = await import('sqlite-vec');
   const connection = new Database(sqliteFilePath(appConfig().databaseUrl), { readonly: true, fileMustExist: true, timeout: 5_000 });
   try {
     connection.loadExtension(sqliteVec.getLoadablePath());
@@ -51,7 +50,7 @@ export async function detectVectorIndex(): Promise<VectorIndexInfo> {
     return detected.info;
   }
   try {
-    detected = { info: { kind: 'sqlite-vec', note: 'sqlite-vec loaded on a read-only connection' }, sqlite: openSqliteVec() };
+    detected = { info: { kind: 'sqlite-vec', note: 'sqlite-vec loaded on a read-only connection' }, sqlite: await openSqliteVec() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     detected = { info: { kind: 'javascript', note: `sqlite-vec could not be loaded (${reason}): vectors are compared in JavaScript` }, sqlite: null };
