@@ -9,7 +9,14 @@ import type { AssessmentCreated } from '../reports/contracts';
 import type { AssessmentBody } from './contracts';
 
 export async function recordAssessment(principal: Principal, body: AssessmentBody): Promise<AssessmentCreated> {
-  const projectId = await projectOfAssessment(principal, body);
+  return saveAssessment(await projectOfAssessment(principal, body), body);
+}
+
+/**
+ * Stores a rating in a project already checked by the caller (the API's
+ * principal above, or a smartpage's own project for its visitors).
+ */
+export async function saveAssessment(projectId: number, body: AssessmentBody): Promise<AssessmentCreated> {
   return db().$transaction(async (tx) => {
     const interactionId = await linkedInteraction(tx, projectId, body);
     const negativeOpinions = body.extra?.negative_opinions;

@@ -3,7 +3,7 @@
 // an error into a status and a {detail} body.
 import { Prisma } from '../db/client';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'internal' | 'bad_gateway' | 'gateway_timeout';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'gateway_timeout';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
   internal: 500,
   bad_gateway: 502,
   gateway_timeout: 504,
@@ -22,6 +23,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -37,18 +40,21 @@ export const unauthorized = (detail: string) => new ApiError('unauthorized', det
 export const forbidden = (detail: string) => new ApiError('forbidden', detail);
 export const notFound = (detail: string) => new ApiError('not_found', detail);
 export const conflict = (detail: string) => new ApiError('conflict', detail);
+/** A rate limit was hit; the client may retry after `retryAfterSeconds`. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new ApiError('too_many_requests', detail, { 'retry-after': String(retryAfterSeconds) });
 /** An upstream service (a language-model provider) failed or answered nonsense. */
 export const badGateway = (detail: string) => new ApiError('bad_gateway', detail);
 /** An upstream service did not answer in time. */
 export const gatewayTimeout = (detail: string) => new ApiError('gateway_timeout', detail);
 
-export function errorJson(status: number, detail: string, requestId: string): Response {
-  return Response.json({ detail }, { status, headers: { 'x-request-id': requestId } });
+export function errorJson(status: number, detail: string, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ detail }, { status, headers: { ...headers, 'x-request-id': requestId } });
 }
 
 /** Maps any thrown value to a response; unexpected errors are logged, never shown. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof ApiError) return errorJson(error.status, error.detail, requestId);
+  if (error instanceof ApiError) return errorJson(error.status, error.detail, requestId, error.headers);
   const known = knownDatabaseError(error);
   if (known) return errorJson(known.status, known.detail, requestId);
   console.error(`[${requestId}] unexpected error`, error);

@@ -39,3 +39,24 @@ export const smartpageSearchBody = z.strictObject({
   question: name('question', 4000),
   conversation: z.string().max(100).optional(),
 });
+
+/**
+ * A visitor's rating of one answer on the page. The visitor names the answer
+ * (`identifier` and `conversation` from the stream's final event); question,
+ * answer, datamodel and dataset are read from the recorded interaction, never
+ * taken from the visitor.
+ */
+export const smartpageRatingBody = z.strictObject({
+  identifier: z.uuid({ message: 'identifier must be the UUID of an answer' }),
+  conversation: z.string({ message: 'conversation is required and must be a string' }).min(1, 'conversation is required').max(100),
+  evaluation: z.enum(['positive', 'negative', 'neutral'], { message: 'evaluation must be one of positive, negative, neutral' }),
+  feedback: z.string({ message: 'feedback must be a string' }).trim().max(2000, 'feedback must be at most 2000 characters').nullish(),
+  negative_opinions: z
+    .array(z.string({ message: 'negative_opinions must be a list of strings' }).trim().min(1).max(100, 'each negative opinion must be at most 100 characters'), {
+      message: 'negative_opinions must be a list of strings',
+    })
+    .max(10, 'at most 10 negative opinions')
+    .optional(),
+});
+
+export type SmartpageRating = z.infer<typeof smartpageRatingBody>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { smartpageRatingBody } from '@/lib/smartpages/contracts';
+import { limitedBySmartpage } from '@/lib/smartpages/rate-limit';
+import { rateSmartpageAnswer } from '@/lib/smartpages/rate-answer';
+import { currentVisitor } from '@/lib/smartpages/visitor';
+
+const params = z.object({ slug: z.string().max(100) });
+
+// Public like the page's chat: a visitor rates an answer of their own
+// conversation on this page (no token; the page and conversation are the scope).
+export const POST = limitedBySmartpage(
+  route({ family: 'public', params, body: smartpageRatingBody }, async ({ params, body }) => rateSmartpageAnswer(params.slug, await currentVisitor(), body)),
+);
