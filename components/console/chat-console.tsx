@@ -8,7 +8,7 @@ import type { ConversationItem } from '@/lib/console/conversations';
 import { Button } from '@/components/ui/button';
 import { EmptyState, errorMessage } from '@/components/ui/states';
 import { Composer } from './composer';
-import { Feedback } from './feedback';
+import { Feedback, sendConsoleRating } from './feedback';
 import { Message } from './message';
 import { streamAnswer } from './stream';
 import { TargetPicker } from './target-picker';
@@ -160,7 +160,14 @@ export function ChatConsole() {
               description="Pick a datamodel, or a dataset with a preset, and ask a question. Rate each answer so the team knows what works."
             />
           ) : (
-            turns.map((turn) => <Message key={turn.key} turn={turn} footer={<Feedback turn={turn} onSaved={onRated(turn.key)} />} />)
+            turns.map((turn) => (
+              <Message
+                key={turn.key}
+                turn={turn}
+                // A turn whose datamodel or dataset is gone cannot be linked to a rating.
+                footer={turn.target ? <Feedback turn={turn} send={(rating) => sendConsoleRating(turn, rating)} onSaved={onRated(turn.key)} /> : null}
+              />
+            ))
           )}
           <div ref={bottom} />
         </div>

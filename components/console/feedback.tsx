@@ -1,6 +1,8 @@
 'use client';
 // Rating an answer: thumbs up, neutral or down, an optional comment and, for
-// a negative rating, the reasons (sent as extra.negative_opinions).
+// a negative rating, the reasons. The console sends it to the assessments
+// endpoint (reasons as extra.negative_opinions); a smartpage to its own
+// rating route — `send` says where.
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Meh, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -36,17 +38,22 @@ function assessmentBody(turn: Turn, rating: Rating) {
   };
 }
 
-export function Feedback({ turn, onSaved }: { turn: Turn; onSaved: (rating: Rating) => void }) {
+/** The console's rating of a turn: POST /api/v1/assessments, linked by the interaction's identifier. */
+export function sendConsoleRating(turn: Turn, rating: Rating): Promise<unknown> {
+  return apiFetch<{ id: number }>('/api/v1/assessments', { method: 'POST', json: assessmentBody(turn, rating) });
+}
+
+export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: Rating) => Promise<unknown>; onSaved: (rating: Rating) => void }) {
   const [draft, setDraft] = useState<Rating | null>(null);
   const formId = useId();
   const save = useMutation({
-    mutationFn: (rating: Rating) => apiFetch<{ id: number }>('/api/v1/assessments', { method: 'POST', json: assessmentBody(turn, rating) }),
+    mutationFn: send,
     onSuccess: (_result, rating) => {
       onSaved(rating);
       setDraft(null);
     },
   });
-  if (!turn.identifier || !turn.target) return null;
+  if (!turn.identifier) return null;
   const saved = turn.rating;
   const current = draft?.evaluation ?? saved?.evaluation ?? null;
 

@@ -26,6 +26,8 @@ export type Turn = {
   error?: string;
   /** The interaction's UUID, which links a rating to it. */
   identifier?: string;
+  /** The thread the answer belongs to (a smartpage rating names it). */
+  conversation?: string;
   totalTokens?: number;
   target: Target | null;
   rating: Rating | null;

@@ -1,7 +1,8 @@
 'use client';
 // The page visitors see at /s/<slug>: the smartpage's name and a chat with
-// its datamodel. Private pages ask for sign-in or say the visitor is not
-// on the list.
+// its datamodel, each answer rated like in the console (through the page's
+// own rating route: visitors have no token). Private pages ask for sign-in
+// or say the visitor is not on the list.
 import { useQuery } from '@tanstack/react-query';
 import { Lock, MessageSquareText, RotateCcw, Search } from 'lucide-react';
 import Link from 'next/link';
@@ -14,7 +15,8 @@ import { EmptyState, ErrorState, errorMessage } from '@/components/ui/states';
 import { Composer } from '@/components/console/composer';
 import { Message } from '@/components/console/message';
 import { streamAnswer } from '@/components/console/stream';
-import type { Turn } from '@/components/console/types';
+import { Feedback } from '@/components/console/feedback';
+import type { Rating, Turn } from '@/components/console/types';
 
 function Refusal({ slug, error }: { slug: string; error: unknown }) {
   const status = error instanceof ApiClientError ? error.status : 0;
@@ -36,7 +38,19 @@ function Refusal({ slug, error }: { slug: string; error: unknown }) {
   return <ErrorState className="mx-auto mt-16 max-w-md" error={error} title="This page could not be opened" />;
 }
 
+function visitorRating(turn: Turn, rating: Rating) {
+  return {
+    identifier: turn.identifier,
+    conversation: turn.conversation,
+    evaluation: rating.evaluation,
+    feedback: rating.feedback || undefined,
+    ...(rating.evaluation === 'negative' && rating.reasons.length ? { negative_opinions: rating.reasons } : {}),
+  };
+}
+
 export function PublicChat({ slug }: { slug: string }) {
+  const sendRating = (turn: Turn, rating: Rating) =>
+    apiFetch<{ id: number }>(`/api/smartpages/${encodeURIComponent(slug)}/assessments`, { method: 'POST', json: visitorRating(turn, rating) });
   const page = useQuery({ queryKey: ['smartpage', slug], queryFn: () => apiFetch<PublicSmartpage>(`/api/smartpages/${encodeURIComponent(slug)}`) });
   const [turns, setTurns] = useState<Turn[]>([]);
   const [conversation, setConversation] = useState<string | null>(null);
@@ -66,7 +80,7 @@ export function PublicChat({ slug }: { slug: string }) {
           onSources: (sources) => update(key, { sources }),
           onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
           onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, totalTokens: undefined });
+            update(key, { status: 'done', answer: done.content, identifier: done.identifier, conversation: done.conversation, totalTokens: undefined });
             setConversation(done.conversation);
           },
         },
@@ -119,7 +133,13 @@ export function PublicChat({ slug }: { slug: string }) {
               {turns.length === 0 ? (
                 <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${page.data.name}`} description="Answers come from this organisation's own documents, with their sources." />
               ) : (
-                turns.map((turn) => <Message key={turn.key} turn={turn} />)
+                turns.map((turn) => (
+                  <Message
+                    key={turn.key}
+                    turn={turn}
+                    footer={<Feedback turn={turn} send={(rating) => sendRating(turn, rating)} onSaved={(rating) => update(turn.key, { rating })} />}
+                  />
+                ))
               )}
               <div ref={bottom} />
             </div>
