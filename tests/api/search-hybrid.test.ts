@@ -17,6 +17,7 @@ import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { fakeEmbedding, startEmbeddingsServer, type EmbeddingsServer } from '../helpers/embeddings-server';
 import { startFileServer, type FileServer } from '../helpers/file-server';
+import { loadCorpus } from '../fixtures/search-corpus';
 
 const GARDEN = [
   { heading: 'Watering tomatoes', text: 'Tomato plants need deep watering twice a week; shallow sprinkling leaves roots weak.' },
@@ -154,6 +155,31 @@ describe('hybrid retrieval', () => {
     expect(res.body.search[0].context).toBe(GARDEN[0].text);
   });
 });
+
+describe('hybrid retrieval on the lexical corpus', () => {
+  // Fusion must not cost the lexical side its wins: with vectors of every
+  // passage (from a weak bag-of-words model), the expected passage still ranks first.
+  it.each([
+    ['How can I order a list from biggest to smallest?', 'Descending order'],
+    ['case insensitive sorting of strings', 'Key functions'],
+    ['make sure a file gets closed even when an error happens', 'The with statement'],
+    ['code that always runs after try whether or not it failed', 'try and except'],
+    ['how to throw an error on purpose', 'Raising exceptions'],
+    ['pause a coroutine without blocking the thread', 'Sleeping'],
+  ])('%s → %s', async (question, heading) => {
+    const corpus = await corpusId();
+    expect((await retrieve(corpus, question, options))[0]?.heading).toBe(heading);
+  });
+});
+
+let corpus: number | undefined;
+async function corpusId(): Promise<number> {
+  if (corpus === undefined) {
+    corpus = (await loadCorpus(mine, 'Python docs')).id;
+    expect(await backfillVectors(corpus)).toBeGreaterThan(0);
+  }
+  return corpus;
+}
 
 describe('import with an embeddings provider', () => {
   it('embeds the imported passages before its transaction and stores one vector per passage', async () => {
