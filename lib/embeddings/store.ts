@@ -68,7 +68,12 @@ export async function backfillVectors(datasetId: number, limit = 1_000, config: 
     ORDER BY p.id LIMIT ${limit}`;
   if (!missing.length) return 0;
   const vectors = await embedTexts(config, missing.map((p) => embeddingText(p.name, p)));
-  await db().$transaction((tx) => insertVectors(tx, missing.map((p, i) => ({ passageId: Number(p.id), datasetId, vector: normalise(vectors[i]) })), config.model));
+  const rows = missing.map((p, i) => ({ passageId: Number(p.id), datasetId, vector: normalise(vectors[i]) }));
+  await db().$transaction(async (tx) => {
+    // Passages deleted while they were being embedded (a re-import) are skipped, not a foreign-key error.
+    const still = new Set((await tx.passage.findMany({ where: { id: { in: rows.map((r) => r.passageId) } }, select: { id: true } })).map((p) => p.id));
+    await insertVectors(tx, rows.filter((r) => still.has(r.passageId)), config.model);
+  });
   return missing.length;
 }
 
