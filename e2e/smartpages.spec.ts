@@ -1,5 +1,6 @@
 // Publishing a datamodel as a smartpage and using it as a visitor: public
-// for anyone, private only after sign-in for the listed people.
+// for anyone (who may also rate the answers), private only after sign-in
+// for the listed people.
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
 
@@ -33,11 +34,24 @@ test('publish a public smartpage, open it anonymously and ask', async ({ page, b
   await visitor.getByLabel('Your question').fill('And how are credits counted?');
   await visitor.getByRole('button', { name: 'Send question' }).click();
   await expect(visitor.getByRole('article').nth(1).getByTestId('answer')).toContainText(/credit/i);
+
+  // The visitor rates the first answer, without an account, as in the console.
+  await answer.getByRole('button', { name: 'Not helpful' }).click();
+  await answer.getByLabel('Outdated').check();
+  await answer.getByLabel('Comment (optional)').fill('The page about follow-ups changed.');
+  await answer.getByRole('button', { name: 'Save rating' }).click();
+  await expect(answer.getByTestId('rating-saved')).toContainText('Not helpful · Outdated');
   await saveScreenshots(visitor, 'smartpage-public', { fullPage: false });
   await visitor.context().close();
 
   // The visitor's questions count as smartpage usage of the organisation.
   await expect.poll(() => smartpageCredits(page)).toBeGreaterThan(before);
+  // The rating reached the threads report with its reason and comment.
+  const report = await page.request.get('/api/v1/threads?evaluation=negative&limit=100');
+  expect(report.status()).toBe(200);
+  const body = (await report.json()) as { results: { interactions: { question: string; evaluation: string; feedback: string; origin?: string }[] }[] };
+  const rated = body.results.flatMap((t) => t.interactions).find((i) => i.question === 'How do I ask a follow-up question?');
+  expect(rated).toMatchObject({ evaluation: 'negative', feedback: 'The page about follow-ups changed.' });
 });
 
 test('a private smartpage asks anonymous visitors to sign in and lets listed people in', async ({ page, browser }) => {
