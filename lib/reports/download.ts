@@ -7,19 +7,26 @@ import { MIN_DATE, resolveRange, today, type DayRange } from './periods';
 import type { ReportScope } from './scope';
 import { creditsSeries } from './credits';
 import { tokensSeries } from './tokens';
-import { threadIds, threadsByIds, type ThreadFilter } from './threads';
+import type { ThreadFilter } from './threads';
+import { threadSheetRows } from './thread-rows';
 import { datamodelFilter, readUsage } from './usage';
 import { CREDIT_COLUMNS, SHEET_NAMES, THREAD_COLUMNS, TOKEN_COLUMNS, headersFor, type Language } from './headers-i18n';
 import { xlsxStream } from './xlsx';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const THREAD_BATCH = 500;
+/** Threads read per query; REPORT_DOWNLOAD_BATCH overrides it (tests set it small). */
+const DEFAULT_THREAD_BATCH = 500;
+
+export function threadBatchSize(): number {
+  const fromEnv = Number(process.env.REPORT_DOWNLOAD_BATCH);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_THREAD_BATCH;
+}
 
 export type ReportDownload = { filename: string; body: ReadableStream<Uint8Array> };
 
 /** Validates everything up front (errors become a 400/404 JSON answer), then streams. */
-export async function reportDownload(scope: ReportScope, organizationName: string, query: DownloadQuery, now = new Date()): Promise<ReportDownload> {
+export async function reportDownload(scope: ReportScope, organizationName: string, query: DownloadQuery, now = new Date(), batchSize = threadBatchSize()): Promise<ReportDownload> {
   const resolved = resolveRange(query, { start: MIN_DATE, end: today(now) });
   const range: DayRange = { start: resolved.start, end: resolved.end ?? today(now) };
   const section = query.section ?? 'all';
@@ -43,37 +50,10 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
     }
     if (section === 'all' || section === 'threads') {
       const sheet = book.sheet(SHEET_NAMES.threads, headersFor(language, THREAD_COLUMNS));
-      // One sorted read of the ids, then the threads a batch at a time.
-      const ids = await threadIds(scope, threadFilter, limit, 0);
-      for (let from = 0; from < ids.length; from += THREAD_BATCH) {
-        const threads = await threadsByIds(ids.slice(from, from + THREAD_BATCH), threadFilter);
-        for (const t of threads) {
-          for (const i of t.interactions) {
-            sheet.row([
-              t.conversation_id,
-              t.conversation_identifier,
-              i.identifier,
-              i.created_at,
-              i.interaction_type,
-              i.question,
-              i.content,
-              i.datamodel,
-              i.dataset,
-              i.generative_model,
-              i.preset,
-              i.project_name,
-              i.user.name,
-              i.user.email,
-              i.prompt_tokens,
-              i.completion_tokens,
-              i.total_tokens,
-              i.total_tokens_with_fee,
-              i.evaluation,
-              i.feedback,
-              i.feedback_options === null ? null : JSON.stringify(i.feedback_options),
-            ]);
-          }
-        }
+      // A batch of threads at a time (keyset paging), each row committed as
+      // written; the next batch is read once the client has taken the bytes.
+      for await (const rows of threadSheetRows(scope, threadFilter, limit, batchSize)) {
+        for (const row of rows) sheet.row(row);
         await book.drained();
       }
     }

@@ -9,20 +9,12 @@ export function reportScope(principal: Principal): ReportScope {
   return { organizationId: principal.organizationId, projectId: principal.mode === 'projectToken' ? principal.projectId : null };
 }
 
-/** `AND …` restricting a table with organization_id and project_id columns. */
+/** Restricts a table with organization_id and project_id columns (interactions, usage_daily, conversations). */
 export function scopeSql(scope: ReportScope, alias = ''): Prisma.Sql {
   const col = (name: string) => Prisma.raw(alias ? `${alias}.${name}` : name);
   return scope.projectId === null
     ? Prisma.sql`${col('organization_id')} = ${scope.organizationId}`
     : Prisma.sql`${col('organization_id')} = ${scope.organizationId} AND ${col('project_id')} = ${scope.projectId}`;
-}
-
-/** Restricts a table that only has project_id (conversations). */
-export function projectScopeSql(scope: ReportScope, alias: string): Prisma.Sql {
-  const col = Prisma.raw(`${alias}.project_id`);
-  return scope.projectId === null
-    ? Prisma.sql`${col} IN (SELECT id FROM projects WHERE organization_id = ${scope.organizationId})`
-    : Prisma.sql`${col} = ${scope.projectId} AND ${col} IN (SELECT id FROM projects WHERE organization_id = ${scope.organizationId})`;
 }
 
 /** Prisma `where` on projectId for models that hang off a project. */

@@ -3,13 +3,14 @@
 // filters are on interactions: a thread matches when one of its interactions
 // matches all of them; `feedback=false` means no interaction of the thread
 // has feedback. Matching threads come back whole, newest first. The page of
-// conversation ids is found first (index on project_id, created_at), then
-// only their interactions are read.
-import { db, Prisma } from '../db/client';
+// conversation ids is found first (index on organization_id, created_at, id,
+// and the thread summary on conversations), then only their interactions
+// are read.
+import { db, isPostgres, Prisma } from '../db/client';
 import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
 import { THREADS_DEFAULT_LIMIT } from './contracts';
 import { MIN_DATE, endOfDayExclusive, resolveRange, startOfDay } from './periods';
-import { projectScopeSql, scopeSql, type ReportScope } from './scope';
+import { scopeSql, type ReportScope } from './scope';
 
 export type ThreadFilter = {
   start: string;
@@ -20,9 +21,32 @@ export type ThreadFilter = {
   datamodelNames?: readonly string[];
   datamodelIds?: readonly number[];
   interactionTypes?: readonly string[];
+  /** Set by planQuestion: whether the `question` filter reads the trigram index. */
+  questionIndex?: boolean;
 };
 
-const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
+/** Candidates of the SQLite trigram index that cost as much as this many rows of the period read in order (measured: a random row read ≈ 4 sequential ones). */
+const RANDOM_READ_COST = 4;
+
+/**
+ * Chooses how the `question` filter runs. No index serves a term under
+ * three characters. Otherwise PostgreSQL's planner weighs pg_trgm against
+ * the day index itself; SQLite's cannot see inside FTS5, so the number of
+ * candidates (cheap: FTS5 counts rowids) is weighed against the period's
+ * interactions (from the daily roll-up): a common word over one month reads
+ * the month, the same word over a year, or a rare one, reads the index.
+ */
+export async function planQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadFilter> {
+  const question = filter.question?.toLowerCase() ?? '';
+  if (!question) return filter;
+  if ([...question].length < 3) return { ...filter, questionIndex: false };
+  if (isPostgres()) return { ...filter, questionIndex: true };
+  const [candidates] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(question)}`;
+  const [period] = await db().$queryRaw<{ n: number | bigint | null }[]>`SELECT SUM(requests) AS n FROM usage_daily WHERE ${scopeSql(scope)} AND day >= ${filter.start}`;
+  return { ...filter, questionIndex: Number(candidates?.n ?? 0) * RANDOM_READ_COST <= Number(period?.n ?? 0) };
+}
+
+export const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
 
 export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Promise<ThreadsPage> {
   const range = resolveRange(query, { start: MIN_DATE, end: null });
@@ -36,7 +60,8 @@ export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Pr
   };
   const limit = query.limit ?? THREADS_DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
-  const [count, results] = await Promise.all([countThreads(scope, filter), readThreads(scope, filter, limit, offset)]);
+  const planned = await planQuestion(scope, filter);
+  const [count, results] = await Promise.all([countThreads(scope, planned), readThreads(scope, planned, limit, offset)]);
   return { count, next: offset + results.length < count, previous: offset > 0, results };
 }
 
@@ -60,6 +85,29 @@ export async function threadIds(scope: ReportScope, filter: ThreadFilter, limit:
     SELECT c.id FROM conversations c WHERE ${whereOf(scope, filter)}
     ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
   return rows.map((r) => r.id);
+}
+
+export type ThreadCursor = { createdAt: Date | string; id: string };
+
+/**
+ * Ids of the matching threads newest first, `batchSize` at a time, by keyset
+ * paging (the next batch starts strictly after the last thread read: the
+ * report's order, no OFFSET re-walk, one batch held), up to `limit`.
+ */
+export async function* threadIdBatches(scope: ReportScope, filter: ThreadFilter, limit: number, batchSize: number): AsyncGenerator<string[]> {
+  let after: ThreadCursor | null = null;
+  for (let left = limit; left > 0; ) {
+    // The cursor is the database's own value, compared as stored.
+    const keyset: Prisma.Sql = after ? Prisma.sql`AND (c.created_at < ${after.createdAt} OR (c.created_at = ${after.createdAt} AND c.id < ${after.id}))` : Prisma.empty;
+    const rows: { id: string; created_at: Date | string }[] = await db().$queryRaw`
+      SELECT c.id, c.created_at FROM conversations c WHERE ${whereOf(scope, filter)} ${keyset}
+      ORDER BY c.created_at DESC, c.id DESC LIMIT ${Math.min(batchSize, left)}`;
+    if (rows.length === 0) return;
+    yield rows.map((r) => r.id);
+    left -= rows.length;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.created_at, id: last.id };
+  }
 }
 
 /**
@@ -103,7 +151,7 @@ type RawInteraction = {
 };
 
 // SQLite hands timestamps back as text and integers as BigInt; PostgreSQL as Date and number.
-const toDate = (value: RawDate) => (value instanceof Date ? value : new Date(value));
+export const toDate = (value: RawDate) => (value instanceof Date ? value : new Date(value));
 
 function fromRaw(r: RawInteraction): InteractionRow {
   return {
@@ -116,32 +164,71 @@ function fromRaw(r: RawInteraction): InteractionRow {
   };
 }
 
+// Bits of the thread summary kept on conversations by triggers (migration
+// 20261123140000_threads_speed).
+const TYPE_BIT: Record<string, number> = { search: 1, stream: 2, deepsearch: 4 };
+const EVALUATION_BIT: Record<string, number> = { positive: 1, negative: 2, neutral: 4 };
+const maskOf = (values: readonly string[], bits: Record<string, number>) => values.reduce((mask, v) => mask | (bits[v] ?? 0), 0);
+
 function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
-  const where = [projectScopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
+  const where = [scopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
   if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
+  // The thread summary: exact when it is the only interaction filter, a
+  // cheap necessary condition when combined (one interaction must then meet
+  // them all, checked below). `evaluation_flags <> 0` and `has_feedback = 1`
+  // are written as the partial indexes' conditions so both databases use them.
+  if (filter.evaluation?.length) where.push(Prisma.sql`c.evaluation_flags <> 0 AND (c.evaluation_flags & CAST(${maskOf(filter.evaluation, EVALUATION_BIT)} AS INTEGER)) <> 0`);
+  if (filter.feedback === true) where.push(Prisma.sql`c.has_feedback = 1`);
+  if (filter.feedback === false) where.push(Prisma.sql`c.has_feedback = 0`);
+  if (filter.interactionTypes?.length) where.push(Prisma.sql`(c.type_flags & CAST(${maskOf(filter.interactionTypes, TYPE_BIT)} AS INTEGER)) <> 0`);
+
   const on: Prisma.Sql[] = [];
-  if (filter.question) on.push(Prisma.sql`LOWER(i.question) LIKE ${`%${escapeLike(filter.question.toLowerCase())}%`} ESCAPE '\\'`);
+  const question = filter.question ? filter.question.toLowerCase() : '';
+  if (question && filter.questionIndex !== false) on.push(Prisma.sql`LOWER(i.question) LIKE ${`%${escapeLike(question)}%`} ESCAPE '\\'`);
+  // Without the index (one or two characters, or a term so common that the
+  // period's rows are fewer than its candidates): a plain substring test
+  // that no trigram index claims, so PostgreSQL does not scan all of its GIN.
+  else if (question) on.push(isPostgres() ? Prisma.sql`STRPOS(LOWER(i.question), ${question}) > 0` : Prisma.sql`INSTR(LOWER(i.question), ${question}) > 0`);
   if (filter.evaluation?.length) on.push(Prisma.sql`i.evaluation IN (${Prisma.join(filter.evaluation)})`);
   if (filter.datamodelNames?.length) on.push(Prisma.sql`i.datamodel_name IN (${Prisma.join(filter.datamodelNames)})`);
   if (filter.datamodelIds) on.push(filter.datamodelIds.length ? Prisma.sql`i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`1 = 0`);
   if (filter.interactionTypes?.length) on.push(Prisma.sql`i.type IN (${Prisma.join(filter.interactionTypes)})`);
-  // Written exactly as the partial index's condition so both databases use it.
-  const hasFeedback = Prisma.sql`i.feedback IS NOT NULL AND i.feedback <> ''`;
-  if (filter.feedback === true) on.push(hasFeedback);
-  if (on.length && (filter.evaluation?.length || filter.feedback === true)) {
-    // Rated or commented interactions are few and have partial indexes:
-    // read that small set of conversation ids once.
-    where.push(Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND ${Prisma.join(on, ' AND ')})`);
-  } else if (on.length) {
-    // Common values (a type, a datamodel, a word): walk the threads of the
-    // period and probe each one's interactions (index on conversation_id).
+  if (filter.feedback === true) on.push(Prisma.sql`i.feedback IS NOT NULL AND i.feedback <> ''`);
+  const summaryIsExact = on.length === 1 && !question && !filter.datamodelNames?.length && !filter.datamodelIds;
+  if (on.length === 0 || summaryIsExact) return Prisma.join(where, ' AND ');
+
+  if (question || filter.evaluation?.length || filter.feedback === true) {
+    // Read the set of conversation ids once from the matching interactions:
+    // a word through its trigram index (PostgreSQL: pg_trgm on
+    // lower(question); SQLite: the FTS5 table below), ratings through the
+    // partial indexes. A term of one or two characters has no trigram: it
+    // is a scan, still exact. A thread's interactions come after its start,
+    // so the period's first day bounds the interactions to read.
+    const fromIndex = filter.questionIndex && !isPostgres() ? [Prisma.sql`i.id IN (SELECT rowid FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(question)})`] : [];
+    where.push(Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND i.day >= ${filter.start} AND ${Prisma.join([...fromIndex, ...on], ' AND ')})`);
+  } else {
+    // Common values (a datamodel, a type with another filter): walk the
+    // threads of the period and probe each one's interactions (index on
+    // conversation_id); the page stops early.
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM interactions i WHERE i.conversation_id = c.id AND ${Prisma.join(on, ' AND ')})`);
   }
-  if (filter.feedback === false) where.push(Prisma.sql`c.id NOT IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND ${hasFeedback})`);
   return Prisma.join(where, ' AND ');
 }
 
-function matchingSql(filter: ThreadFilter): Prisma.Sql {
+/**
+ * The FTS5 query for SQLite's trigram index (detail=none keeps rowids only,
+ * so no phrases): every distinct trigram of the term, each quoted so any
+ * character is literal. A superset of the rows containing the term; the
+ * LIKE beside it keeps the result exact.
+ */
+export function trigramQuery(term: string): string {
+  const chars = [...term];
+  const grams = new Set<string>();
+  for (let k = 0; k + 3 <= chars.length; k++) grams.add(chars.slice(k, k + 3).join(''));
+  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+export function matchingSql(filter: ThreadFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (filter.datamodelIds) parts.push(filter.datamodelIds.length ? Prisma.sql`AND i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`AND 1 = 0`);
   if (filter.datamodelNames?.length) parts.push(Prisma.sql`AND i.datamodel_name IN (${Prisma.join(filter.datamodelNames)})`);
@@ -212,7 +299,7 @@ export function serializeInteraction(i: InteractionRow, projectName: string): In
   };
 }
 
-function feedbackOptionsOf(text: string | null): string[] | null {
+export function feedbackOptionsOf(text: string | null): string[] | null {
   if (text === null) return null;
   const value = parseJson(text, null);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;

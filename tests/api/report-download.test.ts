@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
 import { recordInteraction } from '@/lib/usage/record';
+import { threadIdBatches } from '@/lib/reports/threads';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
@@ -131,5 +132,56 @@ describe('GET /api/v1/report_download', () => {
     const res = await call(download, 'GET', '/api/v1/report_download', { token: t.userTokens.OWNER, query });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail });
+  });
+});
+
+// Threads are read in bounded batches (keyset paging) and written as read;
+// a small batch size and more threads than one batch, with tied start times.
+describe('GET /api/v1/report_download: threads in batches', () => {
+  let b: ReportTenant;
+  const expected: string[][] = [];
+
+  beforeAll(async () => {
+    b = await reportTenant('download-batches', []);
+    const starts = ['2025-06-01T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-03T08:00:00Z', '2025-06-04T08:00:00Z', '2025-06-05T08:00:00Z'];
+    const threads: { id: string; at: number; questions: string[] }[] = [];
+    for (const [n, start] of starts.entries()) {
+      const at = Date.parse(start);
+      const id = await newConversation(b.project.id, `b-${n}`, new Date(at));
+      const questions = [`thread ${n} first`, `thread ${n} second`];
+      for (const [k, question] of questions.entries()) {
+        await recordInteraction({ conversationId: id, projectId: b.project.id, organizationId: b.organization.id, type: 'search', origin: 'api', question, content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at + k * 60_000) });
+      }
+      threads.push({ id, at, questions });
+    }
+    // The report's order: newest first, ties by conversation id descending.
+    threads.sort((x, y) => y.at - x.at || (x.id < y.id ? 1 : -1));
+    for (const th of threads) for (const q of th.questions) expected.push([th.id, q]);
+  });
+
+  it('threadIdBatches: batches of at most the batch size, in order, up to the limit', async () => {
+    const scope = { organizationId: b.organization.id, projectId: null };
+    const filter = { start: '2025-06-01', end: '2025-12-31' };
+    const batches: string[][] = [];
+    for await (const ids of threadIdBatches(scope, filter, 100, 2)) batches.push(ids);
+    expect(batches.map((x) => x.length)).toEqual([2, 2, 2, 1]);
+    expect(batches.flat()).toEqual([...new Set(expected.map((r) => r[0]))]);
+    const limited: string[][] = [];
+    for await (const ids of threadIdBatches(scope, filter, 5, 2)) limited.push(ids);
+    expect(limited.map((x) => x.length)).toEqual([2, 2, 1]);
+  });
+
+  it('the download with REPORT_DOWNLOAD_BATCH=2 has every row, in order', async () => {
+    process.env.REPORT_DOWNLOAD_BATCH = '2';
+    try {
+      const res = await call(download, 'GET', '/api/v1/report_download', { token: b.userTokens.OWNER, query: { start_date: '2025-06-01', end_date: '2025-06-30', section: 'threads' } });
+      expect(res.status).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.response.arrayBuffer()) as unknown as ArrayBuffer);
+      const rows = rowsOf(book.getWorksheet('Threads')!).slice(1);
+      expect(rows.map((r) => [r[0], r[5]])).toEqual(expected);
+    } finally {
+      delete process.env.REPORT_DOWNLOAD_BATCH;
+    }
   });
 });

@@ -6,6 +6,8 @@ import { POST as assess } from '@/app/api/v1/assessments/route';
 import { recordInteraction } from '@/lib/usage/record';
 import type { InteractionType } from '@/lib/usage/credits';
 import type { ThreadsPage } from '@/lib/reports/contracts';
+import { countThreads, readThreads } from '@/lib/reports/threads';
+import { db } from '@/lib/db/client';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
@@ -85,6 +87,14 @@ describe('GET /api/v1/threads filters', () => {
     ['question, case-insensitive', { question: 'password' }, ['c-four', 'c-one']],
     ['question with LIKE wildcards taken literally', { question: '100%_' }, ['c-two']],
     ['question % alone matches only a literal %', { question: '%' }, ['c-two']],
+    ['question _ alone matches only a literal _', { question: '_' }, ['c-two']],
+    ['question e_ (a wildcard would match "e-", "et"…)', { question: 'e_' }, []],
+    ['question in capitals, indexed (3+ characters)', { question: 'RESET MY' }, ['c-one']],
+    ['question of one character (no trigram), case-insensitive', { question: 'W' }, ['c-four', 'c-one']],
+    ['question of two characters (no trigram), case-insensitive', { question: 'pA' }, ['c-four', 'c-one']],
+    ['question with quotes and brackets', { question: 'hyperlink("http' }, ['c-three']],
+    ['question that reads as index query syntax is text', { question: 'pass AND mail' }, []],
+    ['question that reads as index query syntax is text (2)', { question: '"password" OR *' }, []],
     ['evaluation list', { evaluation: 'positive,neutral' }, ['c-four', 'c-one']],
     ['evaluation negative', { evaluation: 'negative' }, ['c-two']],
     ['feedback=true', { feedback: 'true' }, ['c-four', 'c-one']],
@@ -176,5 +186,64 @@ describe('GET /api/v1/threads paging', () => {
   it('hostile filter text stays a parameter', async () => {
     const page = await list({ question: "x' OR 1=1 --", datamodel: "a') OR ('1'='1" });
     expect(page.count).toBe(0);
+    for (const question of ["'); DROP TABLE interactions; --", '" OR 1=1 --', "%' OR '1'='1", 'NEAR("a" "b")']) expect((await list({ question })).count).toBe(0);
+    expect((await list()).count).toBe(5);
+  });
+});
+
+// The per-thread summary (conversations.type_flags, evaluation_flags,
+// has_feedback) is kept by database triggers; these follow it through
+// re-ratings and deletions, in a tenant of their own.
+describe('GET /api/v1/threads: the thread summary follows every change', () => {
+  let s: ReportTenant;
+  const get = async (query: Record<string, string>) => {
+    // From May: the fixture's own empty thread (2025-02-01) stays out.
+    const res = await call<ThreadsPage>(threads, 'GET', '/api/v1/threads', { token: s.userTokens.OWNER, query: { start_date: '2025-05-01', ...query } });
+    expect(res.status).toBe(200);
+    return res.body.results.map((r) => r.conversation_identifier);
+  };
+  const rateIn = (body: Record<string, unknown>) =>
+    call(assess, 'POST', '/api/v1/assessments', {
+      token: s.apiKey,
+      body: { answers: {}, generativeAnswer: 'x', modelId: 0, datasetId: s.datasets.Handbook.id, question: 'q one', ...body },
+    });
+
+  it('re-rating, clearing feedback and deleting an interaction update the filters', async () => {
+    s = await reportTenant('threads-summary', []);
+    const c = await newConversation(s.project.id, 's-one', new Date('2025-05-01T10:00:00Z'));
+    const base = { conversationId: c, projectId: s.project.id, organizationId: s.organization.id, origin: 'api' as const, content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };
+    const first = await recordInteraction({ ...base, type: 'search', question: 'q one', createdAt: new Date('2025-05-01T10:00:00Z') });
+    const second = await recordInteraction({ ...base, type: 'deepsearch', question: 'q two', createdAt: new Date('2025-05-01T10:01:00Z') });
+    expect(await get({ interaction_types: 'deepsearch' })).toEqual(['s-one']);
+    expect(await get({ interaction_types: 'stream' })).toEqual([]);
+    expect(await get({ evaluation: 'negative' })).toEqual([]);
+
+    expect((await rateIn({ identifier: first.identifier, evaluation: 'negative', feedback: 'wrong' })).status).toBe(200);
+    expect(await get({ evaluation: 'negative' })).toEqual(['s-one']);
+    expect(await get({ feedback: 'true' })).toEqual(['s-one']);
+    expect(await get({ feedback: 'false' })).toEqual([]);
+
+    // The second rating replaces the first: no longer negative, no feedback.
+    expect((await rateIn({ identifier: first.identifier, evaluation: 'positive' })).status).toBe(200);
+    expect(await get({ evaluation: 'negative' })).toEqual([]);
+    expect(await get({ evaluation: 'positive,neutral' })).toEqual(['s-one']);
+    expect(await get({ feedback: 'true' })).toEqual([]);
+    expect(await get({ feedback: 'false' })).toEqual(['s-one']);
+
+    await db().interaction.delete({ where: { id: second.id } });
+    expect(await get({ interaction_types: 'deepsearch' })).toEqual([]);
+    expect(await get({ interaction_types: 'search' })).toEqual(['s-one']);
+  });
+
+  it('the question filter gives the same threads through the index and through a scan', async () => {
+    const scope = { organizationId: t.organization.id, projectId: null };
+    for (const question of ['password', 'PASSWORD', '100%_', 'the e-', 'zzz']) {
+      const filter = { start: '2025-02-01', end: null, question };
+      const viaIndex = await readThreads(scope, { ...filter, questionIndex: true }, 10, 0);
+      const viaScan = await readThreads(scope, { ...filter, questionIndex: false }, 10, 0);
+      expect(viaIndex.map((x) => x.conversation_identifier)).toEqual(viaScan.map((x) => x.conversation_identifier));
+      expect(await countThreads(scope, { ...filter, questionIndex: true })).toBe(viaScan.length);
+    }
+    expect((await readThreads(scope, { start: '2025-02-01', end: null, question: 'password', questionIndex: true }, 10, 0)).map((x) => x.conversation_identifier)).toEqual(['c-four', 'c-one']);
   });
 });
