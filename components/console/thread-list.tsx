@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '@/components/ui/format';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { cn } from '@/components/ui/cn';
+import { THREAD_PAGE_SIZE } from './thread-pages';
 
 export function ThreadList({ threads, total, error, loading, activeId, onSelect, onNew, onRetry, hasMore, loadingMore, onLoadMore }: {
   threads: ConversationItem[] | undefined;
@@ -54,7 +55,8 @@ export function ThreadList({ threads, total, error, loading, activeId, onSelect,
               ))}
             </ul>
             <div className="mt-2 space-y-2 px-1 pb-1">
-              {total !== null ? (
+              {/* The count matters once there is more than one page. */}
+              {total !== null && total > THREAD_PAGE_SIZE ? (
                 <p className="text-xs text-slate-500" aria-live="polite">
                   {formatNumber(threads.length)} of {formatNumber(total)} threads
                 </p>

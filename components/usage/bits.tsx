@@ -16,7 +16,16 @@ export function Stat({ label, value, hint, className }: { label: string; value: 
 
 /** "+12 % vs previous period" with an arrow; more usage is shown neutral-to-amber, not as good or bad. */
 export function Change({ current, previous, percent }: { current: number; previous: number; percent?: number }) {
-  const pct = percent ?? (previous === 0 ? (current > 0 ? 100 : 0) : ((current - previous) / previous) * 100);
+  // Nothing before: a percentage ("+100 %") would invent a growth rate.
+  if (previous === 0) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Minus className="size-3.5 text-slate-400" aria-hidden="true" />
+        <span>{current > 0 ? 'No usage in the previous period' : 'No usage in either period'}</span>
+      </span>
+    );
+  }
+  const pct = percent ?? ((current - previous) / previous) * 100;
   const Icon = pct > 0 ? ArrowUpRight : pct < 0 ? ArrowDownRight : Minus;
   return (
     <span className="inline-flex items-center gap-1">

@@ -49,7 +49,8 @@ export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: Thr
           <Input id={`${id}-q`} type="search" className="pl-9" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Search questions" maxLength={200} />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      {/* Side by side on phones (full width); stacked in the narrow desktop panel, where two date fields would clip. */}
+      <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
         <div>
           <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">From</label>
           <input id={`${id}-from`} type="date" min={MIN_REPORT_DATE} className={DATE_INPUT} value={value.start} onChange={(e) => set({ start: e.target.value })} />
@@ -58,7 +59,7 @@ export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: Thr
           <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">To</label>
           <input id={`${id}-to`} type="date" min={value.start || MIN_REPORT_DATE} className={DATE_INPUT} value={value.end} onChange={(e) => set({ end: e.target.value })} aria-invalid={badDates ? true : undefined} />
         </div>
-        {badDates ? <p role="alert" className="col-span-2 text-xs text-red-700">The end date is before the start date.</p> : null}
+        {badDates ? <p role="alert" className="col-span-2 text-xs text-red-700 lg:col-span-1">The end date is before the start date.</p> : null}
       </div>
       <Checks legend="Evaluation" options={EVALUATION_VALUES.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }))} selected={value.evaluation} onToggle={(v) => set({ evaluation: toggle(value.evaluation, v) })} />
       <div>

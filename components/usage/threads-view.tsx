@@ -100,11 +100,10 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <th scope="col" className="px-4 py-2.5 font-medium">Conversation</th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">Datamodel</th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">Datamodel</th>
               <th scope="col" className="px-3 py-2.5 text-right font-medium">Turns</th>
               <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">Tokens</th>
               <th scope="col" className="px-3 py-2.5 font-medium">Rating</th>
-              <th scope="col" className="hidden px-4 py-2.5 font-medium xl:table-cell">Last activity</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -117,12 +116,13 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
                     <button type="button" onClick={() => onOpen(thread)} className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline" title={first?.question}>
                       {first?.question || 'Untitled thread'}
                     </button>
+                    {/* Asker and last activity share the second line, leaving the question the width. */}
                     <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {s.users.join(', ') || 'API caller'}
+                      {s.users.join(', ') || 'API caller'} · {formatDateTime(thread.updated_at)}
                       {s.feedback ? <span className="ml-2 inline-flex items-center gap-1 text-amber-700"><MessageSquareText className="size-3" aria-hidden="true" />{formatNumber(s.feedback)} feedback</span> : null}
                     </p>
                   </td>
-                  <td className="hidden whitespace-nowrap px-3 py-3 text-slate-700 md:table-cell">{s.datamodels.join(', ')}</td>
+                  <td className="hidden max-w-[11rem] truncate px-3 py-3 text-slate-700 xl:table-cell" title={s.datamodels.join(', ')}>{s.datamodels.join(', ')}</td>
                   <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{formatNumber(s.tokens)}</td>
                   <td className="px-3 py-3">
@@ -131,7 +131,6 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
                       {!s.evaluations.positive && !s.evaluations.negative && !s.evaluations.neutral ? <span className="text-xs text-slate-400">—</span> : null}
                     </div>
                   </td>
-                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-600 xl:table-cell">{formatDateTime(thread.updated_at)}</td>
                 </tr>
               );
             })}
