@@ -30,8 +30,7 @@ const MAX_PENDING = 1 << 20;
  */
 export function xlsxStream(fill: (sink: WorkbookSink) => Promise<void>): ReadableStream<Uint8Array> {
   const output = new PassThrough();
-  // Deflate level 1: measured 15 % faster than the default for the same rows; the file grows about a tenth.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
   // Held in an object: a sheet is committed when the next one starts.
   const open: { sheet: ExcelJS.Worksheet | null } = { sheet: null };
   const sink: WorkbookSink = {
