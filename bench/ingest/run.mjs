@@ -8,11 +8,12 @@
 //
 // Environment: DOCS_DIR (default /usr/share/doc/python3.11/html), PORT (3311),
 // DOCS_PORT (a free one), BENCH_DATA_DIR (/tmp/ingest-bench-data, wiped first),
-// IMPORT_WORKERS (passed to the server, default 2), DATABASE_URL (default: SQLite in BENCH_DATA_DIR).
+// IMPORT_WORKERS and IMPORT_PARSE_THREADS (passed to the server), DATABASE_URL (default: SQLite in BENCH_DATA_DIR).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 const DOCS_DIR = process.env.DOCS_DIR ?? '/usr/share/doc/python3.11/html';
 const PORT = Number(process.env.PORT ?? 3311);
@@ -42,7 +43,8 @@ function serveDocs() {
 function startApp() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The same Node flags as `npm start` (scripts/server-flags.mjs).
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(d));
   child.stderr.on('data', (d) => process.stderr.write(d));
   return child;
@@ -130,7 +132,8 @@ try {
   const failed = items.filter((i) => i.state === 'failed');
   const summary = {
     database: process.env.DATABASE_URL?.startsWith('postgres') ? 'postgresql' : 'sqlite',
-    import_workers: Number(process.env.IMPORT_WORKERS ?? 2),
+    import_workers: process.env.IMPORT_WORKERS ?? 'default',
+    parse_threads: process.env.IMPORT_PARSE_THREADS ?? 'default',
     pages: files.length,
     done: done.length,
     failed: failed.length,

@@ -1,6 +1,7 @@
 // Limits and knobs of the file import, read from the environment at each
 // use (tests change them per case). Defaults are safe for a public service;
 // docs/import.md lists them.
+import os from 'node:os';
 import { z } from 'zod';
 
 const MB = 1024 * 1024;
@@ -22,7 +23,12 @@ const schema = z.object({
   IMPORT_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
   IMPORT_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   IMPORT_POLL_MS: z.coerce.number().int().positive().default(1_000),
-  IMPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  IMPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(3),
+  // Parsing runs in worker threads (parse-pool.ts): one per core, at most 2
+  // by default, so a 2-core machine keeps a core's worth for requests.
+  IMPORT_PARSE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   IMPORT_PASSAGE_TOKENS: z.coerce.number().int().min(32).max(4000).default(300),
   IMPORT_PASSAGE_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(1000).default(40),
 });
@@ -42,6 +48,9 @@ export type ImportConfig = {
   leaseMs: number;
   pollMs: number;
   workers: number;
+  parseThreads: number;
+  parseMemoryMb: number;
+  parseTimeoutMs: number;
   passageTokens: number;
   overlapTokens: number;
 };
@@ -69,6 +78,9 @@ export function importConfig(): ImportConfig {
     leaseMs: env.IMPORT_LEASE_MS,
     pollMs: env.IMPORT_POLL_MS,
     workers: env.IMPORT_WORKERS,
+    parseThreads: env.IMPORT_PARSE_THREADS ?? Math.min(2, os.availableParallelism()),
+    parseMemoryMb: env.IMPORT_PARSE_MEMORY_MB,
+    parseTimeoutMs: env.IMPORT_PARSE_TIMEOUT_MS,
     passageTokens: env.IMPORT_PASSAGE_TOKENS,
     overlapTokens: env.IMPORT_PASSAGE_OVERLAP_TOKENS,
   };

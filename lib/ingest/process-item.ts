@@ -1,21 +1,18 @@
 // One claimed item from URL to indexed passages: fetch safely, sniff and
-// parse, split into passages, then write subject, content and passages and
+// parse, split into passages (in a parse thread, parse-pool.ts), then write subject, content and passages and
 // mark the item done in ONE transaction. A crash before that commit leaves
 // nothing behind (the item is claimed again); a crash after it leaves the
 // item done, so it is never imported twice.
 import { fetchSafely, type Resolver } from './fetch-safely';
-import { sniffFormat } from './sniff';
-import { parseFile } from './formats';
-import { chunkDocument, type Chunk } from './chunk';
-import { withCpuSlot } from './cpu-slot';
+import { parseInThread } from './parse-pool';
+import type { Chunk } from './chunk';
+import type { ParseOutput } from './parse-job';
 import { ImportError, reasonOf, refuse } from './errors';
 import { advance, backoffMs, completeIn, fail, release, renewLease, retryLater, type ClaimedItem } from './queue';
 import type { ImportConfig } from './config';
-import type { ParsedDocument } from './document';
 import { db, Prisma } from '../db/client';
 import { replacePassages } from '../knowledge/passages';
 import { embedPassages, storeVectors } from '../embeddings/store';
-import { importTokenCounter } from './token-counter';
 
 export type ProcessOptions = { workerId: string; config: ImportConfig; signal?: AbortSignal; resolve?: Resolver };
 
@@ -31,12 +28,9 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     const target = await targetOf(item);
     const fetched = await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
     if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
-    const { doc, chunks } = await withCpuSlot(async () => {
-      const sniffed = sniffFormat(fetched.bytes, fetched.contentType, fetched.finalUrl);
-      const parsed = await parseFile(fetched.bytes, sniffed, config);
-      const count = await importTokenCounter();
-      return { doc: parsed, chunks: chunkDocument(parsed, { maxTokens: config.passageTokens, overlapTokens: config.overlapTokens }, count) };
-    });
+    // Sniffing, parsing, splitting and token counting run in a parse thread; the bytes move there.
+    const doc = await parseInThread(fetched.bytes, fetched.contentType, fetched.finalUrl, config);
+    const { chunks } = doc;
     if (!chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
     if (!(await advance(item.id, workerId, 'indexing', config.leaseMs))) throw new LeaseLost();
     await store(item, target, doc, chunks, workerId);
@@ -56,7 +50,7 @@ async function targetOf(item: ClaimedItem): Promise<Target> {
   return { organizationId: upload.project.organizationId, datasetId: dataset.id };
 }
 
-async function store(item: ClaimedItem, target: Target, doc: ParsedDocument, chunks: Chunk[], workerId: string): Promise<void> {
+async function store(item: ClaimedItem, target: Target, doc: ParseOutput, chunks: Chunk[], workerId: string): Promise<void> {
   const url = new URL(item.url);
   const subjectName = (item.subjectName ?? url.hostname).slice(0, 200);
   const contentName = (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500);

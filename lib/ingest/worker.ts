@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { importConfig } from './config';
 import { claimNext, fail } from './queue';
 import { processItem } from './process-item';
+import { closeParsePool } from './parse-pool';
 import type { Resolver } from './fetch-safely';
 import { wakeImportWorkers, wakeListeners } from './wake';
 
@@ -69,6 +70,7 @@ export async function stopImportWorkers(): Promise<void> {
   wakeImportWorkers();
   await Promise.allSettled(pool.loops);
   holder.__ksImportPool = undefined;
+  await closeParsePool();
 }
 
 /** Called after an upload is stored, so idle workers start on it now rather than at the next poll. */

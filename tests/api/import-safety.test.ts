@@ -289,3 +289,39 @@ describe('tenancy', () => {
     expect(next.body[0].id).toBe(res.body[1].id);
   });
 });
+
+describe('parse threads: a document that breaks its thread fails alone', () => {
+  const serveHtml = (path: string, body: string) => server.on(path, (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+  /** About 6 MB of tiny nested elements: its DOM needs far more than 64 MB of heap. */
+  const domBomb = () => `<!doctype html><html><head><title>Bomb</title></head><body><main>${'<div><p><span>a</span><b>b</b></p></div>'.repeat(150_000)}</main></body></html>`;
+
+  afterEach(() => {
+    delete process.env.IMPORT_PARSE_MEMORY_MB;
+    delete process.env.IMPORT_PARSE_TIMEOUT_MS;
+    delete process.env.IMPORT_MAX_BYTES;
+  });
+
+  it('a page over the thread memory limit fails with the reason; the other files of the upload are imported', async () => {
+    process.env.IMPORT_PARSE_MEMORY_MB = '64';
+    process.env.IMPORT_MAX_BYTES = String(20 * MB);
+    serveHtml('/dom-bomb.html', domBomb());
+    serveHtml('/fine.html', '<!doctype html><html><head><title>Fine page</title></head><body><main><h1>Fine</h1><p>A small page that parses well within the limit.</p></main></body></html>');
+    const result = await runUpload(a, [{ url: server.url('/fine.html') }, { url: server.url('/dom-bomb.html') }, { url: server.url('/lighthouse.txt') }]);
+    expect(result.items.map((i) => i.state)).toEqual(['done', 'failed', 'done']);
+    expect(result.items[1].error).toBe('Reading the file needed more than the 64 MB memory limit of a parse thread');
+    expect(result.items[1].content_id).toBeNull();
+    expect(result.state).toBe('partial');
+    const imported = await db().content.findMany({ where: { dataset: { projectId: a.project.id }, importUrl: { in: [server.url('/fine.html'), server.url('/dom-bomb.html')] } } });
+    expect(imported.map((c) => c.name)).toEqual(['Fine page']);
+  }, 60_000);
+
+  it('a page that takes longer than the parse time limit fails with the reason; the server goes on', async () => {
+    process.env.IMPORT_PARSE_TIMEOUT_MS = '200';
+    serveHtml('/slow-parse.html', domBomb());
+    const result = await runUpload(a, [{ url: server.url('/slow-parse.html') }]);
+    expect(result.items[0]).toMatchObject({ state: 'failed', error: 'Reading the file took longer than the 0.2 s time limit', content_id: null });
+    delete process.env.IMPORT_PARSE_TIMEOUT_MS;
+    const after = await runUpload(a, [{ url: server.url('/orchard.md') }]);
+    expect(after.items[0].state).toBe('done');
+  }, 60_000);
+});

@@ -3,7 +3,9 @@
 // never wait on each other's write locks.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { inject } from 'vitest';
+import { setParseWorkerSpawner } from '../../lib/ingest/parse-pool';
 
 const databaseUrl = inject('databaseUrl');
 const runDir = inject('runDir');
@@ -17,3 +19,8 @@ if (databaseUrl.startsWith('file:')) {
 } else {
   process.env.DATABASE_URL = databaseUrl;
 }
+
+// Parse threads run the TypeScript sources through tsx (the built app runs Next's bundle of them).
+setParseWorkerSpawner(
+  (options) => new Worker(new URL('../helpers/ts-worker.mjs', import.meta.url), { ...options, workerData: { tsEntry: path.resolve('lib/ingest/parse-worker.ts') } }),
+);
