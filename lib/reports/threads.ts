@@ -97,8 +97,9 @@ export type ThreadCursor = { createdAt: Date | string; id: string };
 export async function* threadIdBatches(scope: ReportScope, filter: ThreadFilter, limit: number, batchSize: number): AsyncGenerator<string[]> {
   let after: ThreadCursor | null = null;
   for (let left = limit; left > 0; ) {
-    // The cursor is the database's own value, compared as stored.
-    const keyset: Prisma.Sql = after ? Prisma.sql`AND (c.created_at < ${after.createdAt} OR (c.created_at = ${after.createdAt} AND c.id < ${after.id}))` : Prisma.empty;
+    // The cursor is the database's own value, compared as stored; a row
+    // value, so both databases seek the index to it instead of filtering.
+    const keyset: Prisma.Sql = after ? Prisma.sql`AND (c.created_at, c.id) < (${after.createdAt}, ${after.id})` : Prisma.empty;
     const rows: { id: string; created_at: Date | string }[] = await db().$queryRaw`
       SELECT c.id, c.created_at FROM conversations c WHERE ${whereOf(scope, filter)} ${keyset}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${Math.min(batchSize, left)}`;
