@@ -11,10 +11,10 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   // The same statements the reports send (lib/reports/usage.ts and threads.ts), in each driver's placeholder style.
   const sql = {
     usage: 'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
-    count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2',
-    page: 'SELECT c.id FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
-    countNegative:
-      "SELECT COUNT(*) AS n FROM conversations c WHERE c.project_id IN (SELECT id FROM projects WHERE organization_id = $1) AND c.created_at >= $2 AND c.id IN (SELECT i.conversation_id FROM interactions i WHERE i.organization_id = $1 AND i.evaluation IN ('negative'))",
+    count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2',
+    page: 'SELECT c.id FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
+    // evaluation=negative alone is read from the thread summary (conversations.evaluation_flags, bit 2).
+    countNegative: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 AND c.evaluation_flags <> 0 AND (c.evaluation_flags & 2) <> 0',
   };
   if (postgres) {
     const client = new pg.Client({ connectionString: databaseUrl });
