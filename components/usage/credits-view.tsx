@@ -2,48 +2,20 @@
 // /usage/credits: credits per period stacked by origin, the total against
 // the previous period, and the top datamodels; filtered by period and datamodel.
 import { BarChart3 } from 'lucide-react';
-import { Card, CardBody, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { Card, CardBody, CardHeader, EmptyState, formatNumber } from '@/components/ui';
 import { useMe } from '@/components/shell/use-me';
-import { type CreditsReport, useCredits, useDatamodels } from './api';
+import { type CreditsReport, useCredits } from './api';
 import { Change, Stat, TopDatamodels } from './bits';
 import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
+import { SeriesTable } from './series-table';
+import { SeriesReportPage } from './series-report-page';
 
 const ORIGIN_HINTS = { workspace: 'in the console', smartpage: 'on smartpages', api: 'through the API' } as const;
-import { DownloadButton } from './download-button';
-import { SeriesTable } from './series-table';
-import { DatamodelFilter, RangePicker } from './range-picker';
-import { useReportRange } from './use-report-range';
 
 export function CreditsView() {
-  const { range, datamodel, setRange, setDatamodel } = useReportRange();
-  const credits = useCredits(range, datamodel);
-  const datamodels = useDatamodels();
   // EDITORs may read this report but not download the spreadsheet.
   const mayDownload = useMe().data?.permissions.reports.includes('report_download') ?? false;
-
-  return (
-    <div>
-      <PageHeader
-        title="Credits"
-        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
-        actions={mayDownload ? <DownloadButton range={range} datamodel={datamodel} /> : null}
-      />
-      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
-        <RangePicker value={range} onChange={setRange} />
-        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
-      </div>
-
-      {credits.isPending ? (
-        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
-      ) : credits.isError ? (
-        <ErrorState error={credits.error} title="Could not load the credits report" onRetry={() => credits.refetch()} />
-      ) : (
-        <div className={credits.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={credits.isFetching}>
-          <CreditsBody report={credits.data} />
-        </div>
-      )}
-    </div>
-  );
+  return <SeriesReportPage title="Credits" mayDownload={mayDownload} useReport={useCredits} body={(report) => <CreditsBody report={report} />} />;
 }
 
 function CreditsBody({ report }: { report: CreditsReport }) {

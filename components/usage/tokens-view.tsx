@@ -2,42 +2,16 @@
 // /usage/tokens: processed tokens and requests per period, the total against
 // the previous period, usage by origin and the top datamodels.
 import { Sigma } from 'lucide-react';
-import { Card, CardBody, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, formatDate, formatNumber, formatPercent } from '@/components/ui';
-import { type TokensReport, useDatamodels, useTokens } from './api';
+import { Card, CardBody, CardHeader, EmptyState, formatNumber, formatPercent } from '@/components/ui';
+import { type TokensReport, useTokens } from './api';
 import { Change, Stat, TopDatamodels } from './bits';
 import { ORIGIN_COLORS, ORIGIN_LABELS, TokensChart } from './charts';
-import { DownloadButton } from './download-button';
 import { SeriesTable } from './series-table';
-import { DatamodelFilter, RangePicker } from './range-picker';
-import { useReportRange } from './use-report-range';
+import { SeriesReportPage } from './series-report-page';
 
 export function TokensView() {
-  const { range, datamodel, setRange, setDatamodel } = useReportRange();
-  const tokens = useTokens(range, datamodel);
-  const datamodels = useDatamodels();
-
-  return (
-    <div>
-      <PageHeader
-        title="Tokens"
-        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
-        actions={<DownloadButton range={range} datamodel={datamodel} />}
-      />
-      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
-        <RangePicker value={range} onChange={setRange} />
-        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
-      </div>
-      {tokens.isPending ? (
-        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
-      ) : tokens.isError ? (
-        <ErrorState error={tokens.error} title="Could not load the tokens report" onRetry={() => tokens.refetch()} />
-      ) : (
-        <div className={tokens.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={tokens.isFetching}>
-          <TokensBody report={tokens.data} />
-        </div>
-      )}
-    </div>
-  );
+  // Only roles that may download reach this page (EDITORs read credits only).
+  return <SeriesReportPage title="Tokens" mayDownload useReport={useTokens} body={(report) => <TokensBody report={report} />} />;
 }
 
 function TokensBody({ report }: { report: TokensReport }) {

@@ -1,0 +1,48 @@
+'use client';
+// The frame the credits and tokens pages share: title with the period, the
+// download button, period and datamodel filters in the address, and the
+// loading, error and refetching states of the report query. Each page
+// brings only its query and how a loaded report reads.
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorState, PageHeader, Skeleton, formatDate } from '@/components/ui';
+import { useDatamodels } from './api';
+import { DownloadButton } from './download-button';
+import type { DateRange } from './params';
+import { DatamodelFilter, RangePicker } from './range-picker';
+import { useReportRange } from './use-report-range';
+
+export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
+  title: string;
+  mayDownload: boolean;
+  /** The report's query hook for the chosen period and datamodel. */
+  useReport: (range: DateRange, datamodel: string) => UseQueryResult<T>;
+  body: (report: T) => ReactNode;
+}) {
+  const { range, datamodel, setRange, setDatamodel } = useReportRange();
+  const report = useReport(range, datamodel);
+  const datamodels = useDatamodels();
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
+        actions={mayDownload ? <DownloadButton range={range} datamodel={datamodel} /> : null}
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <RangePicker value={range} onChange={setRange} />
+        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
+      </div>
+      {report.isPending ? (
+        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
+      ) : report.isError ? (
+        <ErrorState error={report.error} title={`Could not load the ${title.toLowerCase()} report`} onRetry={() => report.refetch()} />
+      ) : (
+        <div className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={report.isFetching}>
+          {body(report.data)}
+        </div>
+      )}
+    </div>
+  );
+}
