@@ -1,5 +1,5 @@
 // Storing a user's rating of an answer. The assessment is linked to the
-// interaction it rates (by identifier, else by conversation + question) and
+// interaction it rates (see linkedInteraction for the order of the clues) and
 // copies evaluation, feedback and reasons onto that interaction, so the
 // threads report shows them; both writes happen in one transaction.
 import { db, type Tx } from '../db/client';
