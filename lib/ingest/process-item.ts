@@ -5,7 +5,6 @@
 // item done, so it is never imported twice.
 import { fetchSafely, type Resolver } from './fetch-safely';
 import { parseInThread } from './parse-pool';
-import type { Chunk } from './chunk';
 import type { ParseOutput } from './parse-job';
 import { ImportError, reasonOf, refuse } from './errors';
 import { advance, backoffMs, completeIn, fail, release, renewLease, retryLater, type ClaimedItem } from './queue';
@@ -30,10 +29,9 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
     // Sniffing, parsing, splitting and token counting run in a parse thread; the bytes move there.
     const doc = await parseInThread(fetched.bytes, fetched.contentType, fetched.finalUrl, config);
-    const { chunks } = doc;
-    if (!chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
+    if (!doc.chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
     if (!(await advance(item.id, workerId, 'indexing', config.leaseMs))) throw new LeaseLost();
-    await store(item, target, doc, chunks, workerId);
+    await store(item, target, doc, workerId);
   } catch (error) {
     await settle(item, options, error);
   } finally {
@@ -50,7 +48,8 @@ async function targetOf(item: ClaimedItem): Promise<Target> {
   return { organizationId: upload.project.organizationId, datasetId: dataset.id };
 }
 
-async function store(item: ClaimedItem, target: Target, doc: ParseOutput, chunks: Chunk[], workerId: string): Promise<void> {
+async function store(item: ClaimedItem, target: Target, doc: ParseOutput, workerId: string): Promise<void> {
+  const { chunks } = doc;
   const url = new URL(item.url);
   const subjectName = (item.subjectName ?? url.hostname).slice(0, 200);
   const contentName = (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500);
