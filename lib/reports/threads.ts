@@ -11,6 +11,7 @@ import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery }
 import { THREADS_DEFAULT_LIMIT } from './contracts';
 import { MIN_DATE, endOfDayExclusive, resolveRange, startOfDay } from './periods';
 import { scopeSql, type ReportScope } from './scope';
+import { countThreadsByQuestion, escapeLike, planThreadQuestion, threadIdsByQuestion, threadIndexServes, type ThreadQuestionPlan } from './thread-questions';
 
 export type ThreadFilter = {
   start: string;
@@ -21,15 +22,19 @@ export type ThreadFilter = {
   datamodelNames?: readonly string[];
   datamodelIds?: readonly number[];
   interactionTypes?: readonly string[];
-  /** Set by planQuestion: whether the `question` filter reads the trigram index. */
+  /** Set by planQuestion: whether the `question` filter reads the per-interaction trigram index. */
   questionIndex?: boolean;
+  /** Set by planQuestion: the `question` filter reads the per-thread index (thread-questions.ts). */
+  byThread?: ThreadQuestionPlan;
 };
 
 /** Candidates of the SQLite trigram index that cost as much as this many rows of the period read in order (measured: a random row read ≈ 4 sequential ones). */
 const RANDOM_READ_COST = 4;
 
 /**
- * Chooses how the `question` filter runs. No index serves a term under
+ * Chooses how the `question` filter runs. When the term alone decides a
+ * thread, the per-thread index answers (thread-questions.ts). Otherwise,
+ * per interaction: no index serves a term under
  * three characters. Otherwise PostgreSQL's planner weighs pg_trgm against
  * the day index itself; SQLite's cannot see inside FTS5, so the number of
  * candidates (cheap: FTS5 counts rowids) is weighed against the period's
@@ -39,6 +44,10 @@ const RANDOM_READ_COST = 4;
 export async function planQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadFilter> {
   const question = filter.question?.toLowerCase() ?? '';
   if (!question) return filter;
+  if (threadIndexServes(filter)) {
+    const byThread = await planThreadQuestion(scope, filter);
+    if (byThread) return { ...filter, byThread };
+  }
   if ([...question].length < 3) return { ...filter, questionIndex: false };
   if (isPostgres()) return { ...filter, questionIndex: true };
   const [candidates] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(question)}`;
@@ -66,6 +75,7 @@ export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Pr
 }
 
 export async function countThreads(scope: ReportScope, filter: ThreadFilter): Promise<number> {
+  if (filter.byThread) return countThreadsByQuestion(scope, filter, filter.byThread);
   const rows = await db().$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM conversations c WHERE ${whereOf(scope, filter)}`;
   return Number(rows[0]?.n ?? 0);
 }
@@ -81,6 +91,7 @@ export async function readThreads(scope: ReportScope, filter: ThreadFilter, limi
 
 /** Ids of the matching threads, newest first (ties by id: stable paging). */
 export async function threadIds(scope: ReportScope, filter: ThreadFilter, limit: number, offset: number): Promise<string[]> {
+  if (filter.byThread) return threadIdsByQuestion(scope, filter, filter.byThread, limit, offset);
   const rows = await db().$queryRaw<{ id: string }[]>`
     SELECT c.id FROM conversations c WHERE ${whereOf(scope, filter)}
     ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
@@ -97,9 +108,12 @@ export type ThreadCursor = { createdAt: Date | string; id: string };
 export async function* threadIdBatches(scope: ReportScope, filter: ThreadFilter, limit: number, batchSize: number): AsyncGenerator<string[]> {
   let after: ThreadCursor | null = null;
   for (let left = limit; left > 0; ) {
-    // The cursor is the database's own value, compared as stored; a row
-    // value, so both databases seek the index to it instead of filtering.
-    const keyset: Prisma.Sql = after ? Prisma.sql`AND (c.created_at, c.id) < (${after.createdAt}, ${after.id})` : Prisma.empty;
+    // The cursor is the database's own value, compared as stored. Spelt as a
+    // bound on created_at plus the tie on id, not a row value: with a row
+    // value SQLite's planner chose a skip-scan and a sort of the whole period
+    // (160 ms a batch at a million interactions; 1.3 ms this way), while both
+    // databases seek the index to this bound.
+    const keyset: Prisma.Sql = after ? Prisma.sql`AND c.created_at <= ${after.createdAt} AND (c.created_at < ${after.createdAt} OR c.id < ${after.id})` : Prisma.empty;
     const rows: { id: string; created_at: Date | string }[] = await db().$queryRaw`
       SELECT c.id, c.created_at FROM conversations c WHERE ${whereOf(scope, filter)} ${keyset}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${Math.min(batchSize, left)}`;
@@ -236,8 +250,6 @@ export function matchingSql(filter: ThreadFilter): Prisma.Sql {
   if (filter.interactionTypes?.length) parts.push(Prisma.sql`AND i.type IN (${Prisma.join(filter.interactionTypes)})`);
   return parts.length ? Prisma.join(parts, ' ') : Prisma.empty;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 type InteractionRow = {
   id: number;

@@ -1,0 +1,136 @@
+// The threads report's `question` filter read from one index entry per
+// thread (migration 20261123160000_thread_questions) instead of one per
+// interaction: counting the threads of a year whose questions hold a common
+// word then reads about a hundred thousand short entries, not as many wide
+// interaction rows.
+//
+// It serves the filter when the word alone decides whether a thread
+// matches: three characters or more (a trigram), no newline (the separator
+// of a thread's questions), and no other interaction filter that the same
+// interaction would have to meet (`feedback=false` is about the whole
+// thread, so it may come along). Otherwise the per-interaction path of
+// threads.ts runs.
+//
+// SQLite: an FTS5 trigram index with positions (an exact, case-insensitive
+// substring match from the index alone) whose rowid orders entries by
+// project, then UTC day of the thread's start; a project's threads of a
+// period are one rowid range. PostgreSQL: a narrow table of each thread's
+// lower-cased questions with a pg_trgm index.
+import { db, isPostgres, Prisma } from '../db/client';
+import { endOfDayExclusive, startOfDay } from './periods';
+import { scopeSql, type ReportScope } from './scope';
+import type { ThreadFilter } from './threads';
+
+/** Where one project's threads of a period lie in the SQLite index (inclusive rowids). */
+export type KeyRange = { low: bigint; high: bigint };
+
+export type ThreadQuestionPlan = {
+  /** The term, lower-cased. */
+  term: string;
+  /** SQLite: a range per project of the scope. */
+  ranges: KeyRange[];
+  /** SQLite: matching threads when the term is the only condition, counted while planning. */
+  count: number | null;
+};
+
+// Key layout, kept in step with the migration's triggers.
+const PROJECT_SHIFT = 40n;
+const DAY_SHIFT = 23n;
+const MAX_PROJECT_ID = 2 ** 23 - 1;
+
+/** Matches this many threads or fewer: read them through the index and sort; more: walk the period's threads in page order. */
+const LIST_DRIVEN_MATCHES = 1000;
+
+/** Whether the per-thread index decides this filter exactly (see the header). */
+export function threadIndexServes(filter: ThreadFilter): boolean {
+  const term = filter.question?.toLowerCase() ?? '';
+  if ([...term].length < 3 || term.includes('\n')) return false;
+  return !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds && !filter.interactionTypes?.length;
+}
+
+/**
+ * The plan of the per-thread path for this scope, or null where SQLite's
+ * index cannot answer (a thread of the scope without a key: see the migration).
+ */
+export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadQuestionPlan | null> {
+  const term = (filter.question ?? '').toLowerCase();
+  if (isPostgres()) return { term, ranges: [], count: null };
+  const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
+    SELECT COUNT(*) AS n FROM (SELECT 1 FROM conversations WHERE ${scopeSql(scope)} AND question_key IS NULL LIMIT 1)`;
+  if (Number(missing?.n ?? 0) > 0) return null;
+  const projectIds = scope.projectId !== null ? [scope.projectId] : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
+  const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
+  const count = filter.feedback === false ? null : await countInIndex(term, ranges);
+  return { term, ranges, count };
+}
+
+/** The inclusive rowids of one project's threads started from `start` through `end`. */
+export function keyRange(projectId: number, start: string, end: string | null): KeyRange | null {
+  if (!Number.isInteger(projectId) || projectId < 0 || projectId > MAX_PROJECT_ID) return null;
+  const base = BigInt(projectId) << PROJECT_SHIFT;
+  const last = base + (1n << PROJECT_SHIFT) - 1n;
+  const low = base + (BigInt(dayNumber(start)) << DAY_SHIFT);
+  const high = end === null ? last : base + (BigInt(dayNumber(end) + 1) << DAY_SHIFT) - 1n;
+  const clamped = { low, high: high < last ? high : last };
+  return clamped.low <= clamped.high ? clamped : null;
+}
+
+const dayNumber = (day: string) => Math.floor(startOfDay(day).getTime() / 86_400_000);
+
+/** FTS5 phrase of the term: its trigrams in a row, i.e. the exact substring; quotes doubled so every character is literal. */
+export const phraseQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+async function countInIndex(term: string, ranges: KeyRange[]): Promise<number> {
+  if (ranges.length === 0) return 0;
+  const counts = ranges.map((r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${phraseQuery(term)} AND rowid BETWEEN ${r.low} AND ${r.high})`);
+  const [row] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT ${Prisma.join(counts, ' + ')} AS n`;
+  return Number(row?.n ?? 0);
+}
+
+/** Rowids of the matching threads of every range (SQLite). */
+function matchingKeys(plan: ThreadQuestionPlan): Prisma.Sql {
+  if (plan.ranges.length === 0) return Prisma.sql`SELECT NULL WHERE 0`;
+  const parts = plan.ranges.map((r) => Prisma.sql`SELECT rowid FROM thread_question_fts WHERE thread_question_fts MATCH ${phraseQuery(plan.term)} AND rowid BETWEEN ${r.low} AND ${r.high}`);
+  return Prisma.join(parts, ' UNION ALL ');
+}
+
+function sqliteWhere(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, walk: boolean): Prisma.Sql {
+  const where = [scopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
+  if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
+  if (filter.feedback === false) where.push(Prisma.sql`c.has_feedback = 0`);
+  // `+` keeps SQLite from driving the query from the key list: it then walks
+  // the period's threads in page order and tests each against the list, built
+  // once, which stops after one page when matches are common.
+  where.push(walk ? Prisma.sql`+c.question_key IN (${matchingKeys(plan)})` : Prisma.sql`c.question_key IN (${matchingKeys(plan)})`);
+  return Prisma.join(where, ' AND ');
+}
+
+function postgresFrom(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Prisma.Sql {
+  const where = [scopeSql(scope, 't'), Prisma.sql`t.created_at >= ${startOfDay(filter.start)}`];
+  if (filter.end) where.push(Prisma.sql`t.created_at < ${endOfDayExclusive(filter.end)}`);
+  where.push(Prisma.sql`t.questions LIKE ${`%${escapeLike(plan.term)}%`} ESCAPE '\\'`);
+  const feedback = filter.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
+  return Prisma.sql`FROM thread_questions t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;
+}
+
+export async function countThreadsByQuestion(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Promise<number> {
+  if (plan.count !== null) return plan.count;
+  const rows = isPostgres()
+    ? await db().$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n ${postgresFrom(scope, filter, plan)}`
+    : await db().$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM conversations c WHERE ${sqliteWhere(scope, filter, plan, true)}`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Ids of one page of matching threads, newest first (ties by id), as the per-interaction path orders them. */
+export async function threadIdsByQuestion(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, limit: number, offset: number): Promise<string[]> {
+  const rows = isPostgres()
+    ? await db().$queryRaw<{ id: string }[]>`
+        SELECT t.conversation_id AS id ${postgresFrom(scope, filter, plan)}
+        ORDER BY t.created_at DESC, t.conversation_id DESC LIMIT ${limit} OFFSET ${offset}`
+    : await db().$queryRaw<{ id: string }[]>`
+        SELECT c.id FROM conversations c WHERE ${sqliteWhere(scope, filter, plan, plan.count === null || plan.count > LIST_DRIVEN_MATCHES)}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  return rows.map((r) => r.id);
+}
+
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);

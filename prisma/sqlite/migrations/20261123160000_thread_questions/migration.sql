@@ -1,0 +1,113 @@
+-- The threads report's `question` filter over a year of a busy organisation
+-- (issue 5, item 7): one index entry per thread instead of per interaction,
+-- so counting the threads whose questions contain a common word reads the
+-- index alone.
+--
+-- thread_question_fts: an FTS5 trigram index over each thread's questions,
+-- joined by newlines (a search term never holds a newline on this path, so
+-- no match spans two questions). detail=full keeps positions: the term is a
+-- phrase of its trigrams, an exact case-insensitive substring match with no
+-- row to re-read. Contentless (the questions stay in interactions) with
+-- contentless_delete so a thread's entry can be replaced when it grows.
+--
+-- Its rowid is conversations.question_key, which orders entries by project,
+-- then UTC day of the thread's start, then arrival:
+--   project_id * 2^40 + day * 2^23 + sequence of the thread in that day
+-- so one project's threads of a period are one rowid range, which FTS5
+-- seeks to, and an organisation's are one range per project. The key is NULL
+-- (and reports fall back to the per-interaction index) when it cannot be
+-- formed: a project id of 2^23 or more, over 2^23 threads in one project in
+-- one day, or a start date SQLite cannot read.
+ALTER TABLE "conversations" ADD COLUMN "question_key" INTEGER;
+
+UPDATE "conversations" SET "question_key" = k."key"
+FROM (
+  SELECT "id",
+    ("project_id" << 40) + ("day" << 23) + ROW_NUMBER() OVER (PARTITION BY "project_id", "day" ORDER BY "created_at", "id") - 1 AS "key"
+  FROM (
+    SELECT "id", "project_id", "created_at",
+      CASE typeof("created_at") WHEN 'integer' THEN "created_at" / 86400000 ELSE unixepoch("created_at") / 86400 END AS "day"
+    FROM "conversations"
+  )
+  WHERE "project_id" BETWEEN 0 AND 8388607 AND "day" BETWEEN 0 AND 131071
+) AS k
+WHERE "conversations"."id" = k."id";
+
+CREATE UNIQUE INDEX "conversations_question_key_key" ON "conversations" ("question_key");
+-- Lets a report see at once whether a scope holds a thread without a key.
+CREATE INDEX "conversations_question_key_missing_idx" ON "conversations" ("organization_id", "project_id") WHERE "question_key" IS NULL;
+
+CREATE VIRTUAL TABLE "thread_question_fts" USING fts5(
+  questions, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'full'
+);
+INSERT INTO "thread_question_fts" (rowid, questions)
+  SELECT c."question_key", q."questions"
+  FROM "conversations" c
+  JOIN (SELECT "conversation_id", group_concat("question", char(10)) AS "questions" FROM "interactions" GROUP BY "conversation_id") q ON q."conversation_id" = c."id"
+  WHERE c."question_key" IS NOT NULL;
+
+-- A new thread takes the next free key of its project and day. Writers are
+-- serialised by SQLite, so MAX + 1 inside the insert's transaction is unique.
+CREATE TRIGGER "conversations_question_key_insert" AFTER INSERT ON "conversations" BEGIN
+  UPDATE "conversations" SET "question_key" = (
+    SELECT CASE WHEN k."next" <= k."base" + 8388607 THEN k."next" END
+    FROM (
+      SELECT b."base", COALESCE((SELECT MAX("question_key") FROM "conversations" WHERE "question_key" BETWEEN b."base" AND b."base" + 8388607) + 1, b."base") AS "next"
+      FROM (SELECT (NEW."project_id" << 40) + ("day" << 23) AS "base" FROM (
+        SELECT CASE typeof(NEW."created_at") WHEN 'integer' THEN NEW."created_at" / 86400000 ELSE unixepoch(NEW."created_at") / 86400 END AS "day"
+      ) WHERE "day" BETWEEN 0 AND 131071) b
+    ) k
+    WHERE NEW."project_id" BETWEEN 0 AND 8388607
+  ) WHERE "id" = NEW."id";
+END;
+
+-- A thread moved to another day or project gets a new key; its entry moves with it.
+CREATE TRIGGER "conversations_question_key_update" AFTER UPDATE OF "created_at", "project_id" ON "conversations" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = OLD."question_key";
+  UPDATE "conversations" SET "question_key" = NULL WHERE "id" = NEW."id";
+  UPDATE "conversations" SET "question_key" = (
+    SELECT CASE WHEN k."next" <= k."base" + 8388607 THEN k."next" END
+    FROM (
+      SELECT b."base", COALESCE((SELECT MAX("question_key") FROM "conversations" WHERE "question_key" BETWEEN b."base" AND b."base" + 8388607) + 1, b."base") AS "next"
+      FROM (SELECT (NEW."project_id" << 40) + ("day" << 23) AS "base" FROM (
+        SELECT CASE typeof(NEW."created_at") WHEN 'integer' THEN NEW."created_at" / 86400000 ELSE unixepoch(NEW."created_at") / 86400 END AS "day"
+      ) WHERE "day" BETWEEN 0 AND 131071) b
+    ) k
+    WHERE NEW."project_id" BETWEEN 0 AND 8388607
+  ) WHERE "id" = NEW."id";
+  INSERT INTO "thread_question_fts" (rowid, questions)
+    SELECT c."question_key", q."questions"
+    FROM "conversations" c, (SELECT group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" = NEW."id") q
+    WHERE c."id" = NEW."id" AND c."question_key" IS NOT NULL AND q."questions" IS NOT NULL;
+END;
+
+CREATE TRIGGER "conversations_question_key_delete" AFTER DELETE ON "conversations" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = OLD."question_key";
+END;
+
+-- Any change to a thread's questions re-indexes the thread (a few rows read
+-- through the conversation_id index), inside the writer's transaction.
+CREATE TRIGGER "interactions_thread_questions_insert" AFTER INSERT ON "interactions" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
+  INSERT INTO "thread_question_fts" (rowid, questions)
+    SELECT c."question_key", (SELECT group_concat("question", char(10)) FROM "interactions" WHERE "conversation_id" = c."id")
+    FROM "conversations" c WHERE c."id" = NEW."conversation_id" AND c."question_key" IS NOT NULL;
+END;
+
+-- (Each FTS5 delete names one rowid: FTS5 seeks `rowid =`, not `rowid IN`.)
+CREATE TRIGGER "interactions_thread_questions_update" AFTER UPDATE OF "question", "conversation_id" ON "interactions" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
+  DELETE FROM "thread_question_fts" WHERE NEW."conversation_id" <> OLD."conversation_id" AND rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
+  INSERT INTO "thread_question_fts" (rowid, questions)
+    SELECT c."question_key", q."questions"
+    FROM "conversations" c, (SELECT "conversation_id", group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" IN (OLD."conversation_id", NEW."conversation_id") GROUP BY "conversation_id") q
+    WHERE c."id" = q."conversation_id" AND c."question_key" IS NOT NULL;
+END;
+
+CREATE TRIGGER "interactions_thread_questions_delete" AFTER DELETE ON "interactions" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
+  INSERT INTO "thread_question_fts" (rowid, questions)
+    SELECT c."question_key", q."questions"
+    FROM "conversations" c, (SELECT group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" = OLD."conversation_id") q
+    WHERE c."id" = OLD."conversation_id" AND c."question_key" IS NOT NULL AND q."questions" IS NOT NULL;
+END;
