@@ -15,6 +15,10 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     page: 'SELECT c.id FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
     // evaluation=negative alone is read from the thread summary (conversations.evaluation_flags, bit 2).
     countNegative: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 AND c.evaluation_flags <> 0 AND (c.evaluation_flags & 2) <> 0',
+    // question=refund, the naive way: every interaction of the period, its question lower-cased and searched.
+    countQuestionNaive: 'SELECT COUNT(DISTINCT i.conversation_id) AS n FROM interactions i JOIN conversations c ON c.id = i.conversation_id WHERE c.organization_id = $1 AND c.created_at >= $2 AND LOWER(i.question) LIKE $3',
+    // question=refund through the per-thread index, PostgreSQL (SQLite's is an FTS5 count per project, below).
+    countQuestionThreads: 'SELECT COUNT(*) AS n FROM thread_questions t WHERE t.organization_id = $1 AND t.created_at >= $2 AND t.questions LIKE $3',
   };
   if (postgres) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -31,7 +35,9 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
       { name: 'usage_daily group-by, 12 months', run: () => q(sql.usage, [org, '2025-11-23', lastDay]) },
       { name: 'threads count (defaults)', run: () => q(sql.count, [org, from]) },
       { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
-      { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]), close: async () => { await client.end(); } },
+      { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]) },
+      { name: 'threads count, question=refund, naive scan of interactions', run: () => q(sql.countQuestionNaive, [org, from, '%refund%']) },
+      { name: 'threads count, question=refund, per-thread index', run: () => q(sql.countQuestionThreads, [org, from, '%refund%']), close: async () => { await client.end(); } },
     ];
   }
   const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
@@ -42,6 +48,11 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   const count = prep(sql.count);
   const page = prep(sql.page);
   const negative = prep(sql.countNegative);
+  const naive = prep(sql.countQuestionNaive);
+  // One rowid range per project: project_id * 2^40 + day * 2^23 onwards (migration 20261123160000_thread_questions).
+  const fts = db.prepare('SELECT COUNT(*) AS n FROM thread_question_fts WHERE thread_question_fts MATCH ? AND rowid BETWEEN ? AND ?');
+  const firstDay = BigInt(Date.parse('2025-02-01T00:00:00Z') / 86_400_000);
+  const keyRanges = (db.prepare('SELECT id FROM projects WHERE organization_id = ?').all(org) as { id: number }[]).map(({ id }) => [(BigInt(id) << 40n) + (firstDay << 23n), ((BigInt(id) + 1n) << 40n) - 1n]);
   const interactionsOf = async () => {
     const ids = (page.all({ p1: org, p2: from }) as { id: string }[]).map((r) => r.id);
     return db.prepare(`SELECT * FROM interactions WHERE conversation_id IN (${ids.map(() => '?').join(',')}) ORDER BY created_at, id`).all(...ids);
@@ -51,6 +62,8 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     { name: 'usage_daily group-by, 12 months', run: async () => usage.all({ p1: org, p2: '2025-11-23', p3: lastDay }) },
     { name: 'threads count (defaults)', run: async () => count.get({ p1: org, p2: from }) },
     { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
-    { name: 'threads count, evaluation=negative', run: async () => negative.get({ p1: org, p2: from }), close: async () => { db.close(); } },
+    { name: 'threads count, evaluation=negative', run: async () => negative.get({ p1: org, p2: from }) },
+    { name: 'threads count, question=refund, naive scan of interactions', run: async () => naive.get({ p1: org, p2: from, p3: '%refund%' }) },
+    { name: 'threads count, question=refund, per-thread index', run: async () => keyRanges.reduce((n, [low, high]) => n + Number((fts.get('"refund"', low, high) as { n: number }).n), 0), close: async () => { db.close(); } },
   ];
 }

@@ -55,6 +55,12 @@ const CASES: [string, string, 'user' | 'project'][] = [
   ['threads (month, interaction_types=deepsearch)', `/api/v1/threads?limit=20&${month}&interaction_types=deepsearch`, 'user'],
   ['threads (month, question=refund)', `/api/v1/threads?limit=20&${month}&question=refund`, 'user'],
   ['threads (question=refund, 12 months)', '/api/v1/threads?limit=20&question=refund', 'user'],
+  ['threads (question=refund, 12 months, project token)', '/api/v1/threads?limit=20&question=refund', 'project'],
+  ['threads (question=refund, 12 months, offset 50000)', '/api/v1/threads?limit=20&offset=50000&question=refund', 'user'],
+  ['threads (question=plan: every thread, 12 months)', '/api/v1/threads?limit=20&question=plan', 'user'],
+  ['threads (question=(1234.2): one thread, 12 months)', `/api/v1/threads?limit=20&question=${encodeURIComponent('(1234.2)')}`, 'user'],
+  ['threads (question=refund + interaction_types=search, month)', `/api/v1/threads?limit=20&${month}&question=refund&interaction_types=search`, 'user'],
+  ['threads (question=refund + interaction_types=search, 12 months)', '/api/v1/threads?limit=20&question=refund&interaction_types=search', 'user'],
 ];
 
 function status(pid: string, field: string): number {
