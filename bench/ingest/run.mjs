@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 const DOCS_DIR = process.env.DOCS_DIR ?? '/usr/share/doc/python3.11/html';
 const PORT = Number(process.env.PORT ?? 3311);
@@ -42,8 +42,8 @@ function serveDocs() {
 
 function startApp() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const env = { ...process.env, DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
-  // The same Node flags as `npm start` (scripts/server-flags.mjs).
+  const env = { ...process.env, ...serverEnv(), DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
+  // The same Node flags and allocator setting as `npm start` (scripts/server-flags.mjs).
   const child = spawn(process.execPath, [...serverNodeFlags(), 'node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(d));
   child.stderr.on('data', (d) => process.stderr.write(d));
