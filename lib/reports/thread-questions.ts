@@ -8,8 +8,8 @@
 // matches: three characters or more (a trigram), no newline (the separator
 // of a thread's questions), and no other interaction filter that the same
 // interaction would have to meet (`feedback=false` is about the whole
-// thread, so it may come along). Otherwise the per-interaction path of
-// threads.ts runs.
+// thread, so it may come along; on SQLite `interaction_types` too, one index
+// column per type). Otherwise the per-interaction path of threads.ts runs.
 //
 // SQLite: an FTS5 trigram index with positions (an exact, case-insensitive
 // substring match from the index alone) whose rowid orders entries by
@@ -17,7 +17,7 @@
 // period are one rowid range. PostgreSQL: a narrow table of each thread's
 // lower-cased questions with a pg_trgm index.
 import { db, isPostgres, Prisma } from '../db/client';
-import { endOfDayExclusive, startOfDay } from './periods';
+import { addDays, endOfDayExclusive, startOfDay, today } from './periods';
 import { scopeSql, type ReportScope } from './scope';
 import type { ThreadFilter } from './threads';
 
@@ -27,7 +27,10 @@ export type KeyRange = { low: bigint; high: bigint };
 export type ThreadQuestionPlan = {
   /** The term, lower-cased. */
   term: string;
-  /** SQLite: a range per project of the scope. */
+  /** SQLite: the FTS5 query (the term, within the columns of the filter's interaction types). */
+  match: string;
+  /** SQLite: the projects of the scope, and a range of each for the period. */
+  projectIds: number[];
   ranges: KeyRange[];
   /** SQLite: matching threads when the term is the only condition, counted while planning. */
   count: number | null;
@@ -38,14 +41,26 @@ const PROJECT_SHIFT = 40n;
 const DAY_SHIFT = 23n;
 const MAX_PROJECT_ID = 2 ** 23 - 1;
 
-/** Matches this many threads or fewer: read them through the index and sort; more: walk the period's threads in page order. */
+/** Matches this many threads or fewer: read them through the index and sort; more: walk the newest days' threads in page order. */
 const LIST_DRIVEN_MATCHES = 1000;
+/** Each window of days a common term's page is looked for in is this many times the last. */
+const WINDOW_GROWTH = 4;
 
 /** Whether the per-thread index decides this filter exactly (see the header). */
 export function threadIndexServes(filter: ThreadFilter): boolean {
   const term = filter.question?.toLowerCase() ?? '';
   if ([...term].length < 3 || term.includes('\n')) return false;
-  return !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds && !filter.interactionTypes?.length;
+  const types = filter.interactionTypes?.length ? !isPostgres() && filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type)) : true;
+  return types && !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds;
+}
+
+/** The index's column of each interaction type (the migration's; other types share `other`). */
+const TYPE_COLUMNS = new Set(['search', 'stream', 'deepsearch']);
+
+/** FTS5 query: the term as a phrase, within the columns of `types` when given. */
+export function ftsQuery(term: string, types: readonly string[] | undefined): string {
+  const columns = (types ?? []).filter((type) => TYPE_COLUMNS.has(type));
+  return columns.length ? `{${columns.join(' ')}} : ${phraseQuery(term)}` : phraseQuery(term);
 }
 
 /**
@@ -54,14 +69,15 @@ export function threadIndexServes(filter: ThreadFilter): boolean {
  */
 export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadQuestionPlan | null> {
   const term = (filter.question ?? '').toLowerCase();
-  if (isPostgres()) return { term, ranges: [], count: null };
+  const match = ftsQuery(term, filter.interactionTypes);
+  if (isPostgres()) return { term, match, projectIds: [], ranges: [], count: null };
   const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
     SELECT COUNT(*) AS n FROM (SELECT 1 FROM conversations WHERE ${scopeSql(scope)} AND question_key IS NULL LIMIT 1)`;
   if (Number(missing?.n ?? 0) > 0) return null;
   const projectIds = scope.projectId !== null ? [scope.projectId] : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
   const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
-  const count = filter.feedback === false ? null : await countInIndex(term, ranges);
-  return { term, ranges, count };
+  const count = filter.feedback === false ? null : await countInIndex(match, ranges);
+  return { term, match, projectIds, ranges, count };
 }
 
 /** The inclusive rowids of one project's threads started from `start` through `end`. */
@@ -80,9 +96,9 @@ const dayNumber = (day: string) => Math.floor(startOfDay(day).getTime() / 86_400
 /** FTS5 phrase of the term: its trigrams in a row, i.e. the exact substring; quotes doubled so every character is literal. */
 export const phraseQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-async function countInIndex(term: string, ranges: KeyRange[]): Promise<number> {
+async function countInIndex(match: string, ranges: KeyRange[]): Promise<number> {
   if (ranges.length === 0) return 0;
-  const counts = ranges.map((r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${phraseQuery(term)} AND rowid BETWEEN ${r.low} AND ${r.high})`);
+  const counts = ranges.map((r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high})`);
   const [row] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT ${Prisma.join(counts, ' + ')} AS n`;
   return Number(row?.n ?? 0);
 }
@@ -90,7 +106,7 @@ async function countInIndex(term: string, ranges: KeyRange[]): Promise<number> {
 /** Rowids of the matching threads of every range (SQLite). */
 function matchingKeys(plan: ThreadQuestionPlan): Prisma.Sql {
   if (plan.ranges.length === 0) return Prisma.sql`SELECT NULL WHERE 0`;
-  const parts = plan.ranges.map((r) => Prisma.sql`SELECT rowid FROM thread_question_fts WHERE thread_question_fts MATCH ${phraseQuery(plan.term)} AND rowid BETWEEN ${r.low} AND ${r.high}`);
+  const parts = plan.ranges.map((r) => Prisma.sql`SELECT rowid FROM thread_question_fts WHERE thread_question_fts MATCH ${plan.match} AND rowid BETWEEN ${r.low} AND ${r.high}`);
   return Prisma.join(parts, ' UNION ALL ');
 }
 
@@ -127,10 +143,35 @@ export async function threadIdsByQuestion(scope: ReportScope, filter: ThreadFilt
     ? await db().$queryRaw<{ id: string }[]>`
         SELECT t.conversation_id AS id ${postgresFrom(scope, filter, plan)}
         ORDER BY t.created_at DESC, t.conversation_id DESC LIMIT ${limit} OFFSET ${offset}`
-    : await db().$queryRaw<{ id: string }[]>`
-        SELECT c.id FROM conversations c WHERE ${sqliteWhere(scope, filter, plan, plan.count === null || plan.count > LIST_DRIVEN_MATCHES)}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+    : await sqlitePage(scope, filter, plan, limit, offset);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A page of a common term without reading all of its matches: windows of
+ * the newest days (back from the period's end or today, first sized from
+ * the count, then four times wider each time), each counted on the index,
+ * until one holds `offset + limit` matches; the page
+ * then comes from that window alone, in page order. A rare term (or one
+ * with `feedback=false`, which the index cannot count) reads all matches.
+ */
+async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, limit: number, offset: number): Promise<{ id: string }[]> {
+  const page = (window: ThreadFilter, windowPlan: ThreadQuestionPlan, walk: boolean) => db().$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM conversations c WHERE ${sqliteWhere(scope, window, windowPlan, walk)}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  if (plan.count === null || plan.count <= LIST_DRIVEN_MATCHES) return page(filter, plan, plan.count === null);
+  const last = filter.end ?? today();
+  // The first window assumes matches spread evenly over the period, with a
+  // margin: a deep page then costs about one count and one read of its window.
+  const periodDays = Math.max(1, Math.round((startOfDay(last).getTime() - startOfDay(filter.start).getTime()) / 86_400_000) + 1);
+  const firstSpan = Math.max(1, Math.ceil(((offset + limit) / plan.count) * periodDays * 1.25));
+  for (let span = firstSpan; ; span *= WINDOW_GROWTH) {
+    const from = addDays(last, 1 - span);
+    if (from <= filter.start) return page(filter, plan, true);
+    const ranges = plan.projectIds.flatMap((id) => keyRange(id, from, filter.end) ?? []);
+    const windowPlan = { ...plan, ranges };
+    if ((await countInIndex(plan.match, ranges)) >= offset + limit) return page({ ...filter, start: from }, windowPlan, true);
+  }
 }
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -8,6 +8,7 @@ import { GET as threads } from '@/app/api/v1/threads/route';
 import { recordInteraction } from '@/lib/usage/record';
 import { createProject } from '@/lib/tenancy/organizations';
 import type { ThreadsPage } from '@/lib/reports/contracts';
+import type { InteractionType } from '@/lib/usage/credits';
 import { countThreads, planQuestion, readThreads, type ThreadFilter } from '@/lib/reports/threads';
 import { keyRange, threadIdsByQuestion, threadIndexServes } from '@/lib/reports/thread-questions';
 import { db, isPostgres } from '@/lib/db/client';
@@ -19,9 +20,9 @@ let other: { id: number };
 const conv: Record<string, string> = {};
 const interaction: Record<string, number> = {};
 
-async function ask(key: string, conversation: string, projectId: number, at: string, question: string) {
+async function ask(key: string, conversation: string, projectId: number, at: string, question: string, type: InteractionType = 'search') {
   const row = await recordInteraction({
-    conversationId: conversation, projectId, organizationId: t.organization.id, type: 'search', origin: 'api', question,
+    conversationId: conversation, projectId, organizationId: t.organization.id, type, origin: 'api', question,
     content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at),
   });
   interaction[key] = row.id;
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await ask('two-a', conv.two, t.project.id, '2025-06-02T09:00:00Z', 'Refunds take a week?');
   await ask('three-a', conv.three, other.id, '2025-06-02T11:00:00Z', 'refund for the Sales plan');
   await ask('four-a', conv.four, t.project.id, '2025-06-03T09:00:00Z', 'Where is my');
-  await ask('four-b', conv.four, t.project.id, '2025-06-03T09:01:00Z', 'refund now');
+  await ask('four-b', conv.four, t.project.id, '2025-06-03T09:01:00Z', 'refund now', 'deepsearch');
 });
 
 describe('the per-thread question index', () => {
@@ -60,7 +61,8 @@ describe('the per-thread question index', () => {
     expect(threadIndexServes({ ...base, question: 'my\nrefund' })).toBe(false);
     expect(threadIndexServes({ ...base, question: 'refund', feedback: true })).toBe(false);
     expect(threadIndexServes({ ...base, question: 'refund', evaluation: ['positive'] })).toBe(false);
-    expect(threadIndexServes({ ...base, question: 'refund', interactionTypes: ['search'] })).toBe(false);
+    // SQLite's index has a column per interaction type; PostgreSQL's table has none.
+    expect(threadIndexServes({ ...base, question: 'refund', interactionTypes: ['search', 'stream'] })).toBe(!isPostgres());
     expect(threadIndexServes({ ...base, question: 'refund', datamodelNames: ['Helper'] })).toBe(false);
   });
 
@@ -92,6 +94,15 @@ describe('the per-thread question index', () => {
     expect(await list({ question: 'where is my' })).toMatchObject({ names: ['q-four', 'q-one'], count: 2 });
   });
 
+  it('with interaction_types, the term must be in a question of those types', async () => {
+    expect(await list({ question: 'refund', interaction_types: 'deepsearch' })).toMatchObject({ names: ['q-four'], count: 1 });
+    expect(await list({ question: 'refund', interaction_types: 'search' })).toMatchObject({ names: ['q-three', 'q-two', 'q-one'], count: 3 });
+    expect(await list({ question: 'refund', interaction_types: 'search,deepsearch' })).toMatchObject({ names: ['q-four', 'q-three', 'q-two', 'q-one'], count: 4 });
+    expect(await list({ question: 'refund', interaction_types: 'stream' })).toMatchObject({ names: [], count: 0 });
+    expect(await list({ question: 'where is my', interaction_types: 'deepsearch' })).toMatchObject({ names: [], count: 0 });
+    expect(await list({ question: 'refund', interaction_types: 'deepsearch', limit: '1', offset: '0' }, t.projectToken)).toEqual({ names: ['q-four'], count: 1, next: false, previous: false });
+  });
+
   it('pages with next/previous and the same count', async () => {
     expect(await list({ question: 'refund', limit: '2' })).toEqual({ names: ['q-four', 'q-three'], count: 4, next: true, previous: false });
     expect(await list({ question: 'refund', limit: '2', offset: '2' })).toEqual({ names: ['q-two', 'q-one'], count: 4, next: false, previous: true });
@@ -107,8 +118,14 @@ describe('the per-thread question index', () => {
 
   it('agrees with the per-interaction path for any term', async () => {
     const scope = orgScope();
-    for (const question of ['refund', 'REFUND', 'where is', 'sales', ' now', 'e?', 'zzz', 'refunds take a week?']) {
-      const filter: ThreadFilter = { start: '2025-06-01', end: null, question };
+    const terms = ['refund', 'REFUND', 'where is', 'sales', ' now', 'e?', 'zzz', 'refunds take a week?'];
+    const cases: ThreadFilter[] = [
+      ...terms.map((question) => ({ start: '2025-06-01', end: null, question })),
+      ...terms.map((question) => ({ start: '2025-06-01', end: null, question, interactionTypes: ['deepsearch'] })),
+      ...terms.map((question) => ({ start: '2025-06-01', end: null, question, interactionTypes: ['search', 'stream'] })),
+    ];
+    for (const filter of cases) {
+      const question = `${filter.question} ${filter.interactionTypes ?? ''}`;
       const planned = await planQuestion(scope, filter);
       const viaInteractions = await readThreads(scope, { ...filter, questionIndex: false }, 10, 0);
       const viaPlan = await readThreads(scope, planned, 10, 0);
@@ -125,6 +142,19 @@ describe('the per-thread question index', () => {
     const walked = await threadIdsByQuestion(scope, planned, { ...plan, count: 1_000_000 }, 3, 1);
     expect(walked).toEqual(sorted);
     expect(walked).toEqual([conv.three, conv.two, conv.one]);
+  });
+
+  it('a common term pages through windows of the newest days with the same result', async () => {
+    const scope = orgScope();
+    for (const [end, limit, offset] of [['2025-06-03', 1, 0], ['2025-06-03', 2, 1], ['2025-06-03', 3, 0], ['2025-06-02', 1, 1], ['2025-06-03', 10, 0], [null, 2, 2]] as const) {
+      const filter: ThreadFilter = { start: '2025-05-01', end, question: 'refund' };
+      const plan = (await planQuestion(scope, filter)).byThread!;
+      const sorted = await threadIdsByQuestion(scope, filter, { ...plan, count: 1 }, limit, offset);
+      // A count above the list-driven bound: the page is looked for in windows of days.
+      const windowed = await threadIdsByQuestion(scope, filter, { ...plan, count: 1_000_000 }, limit, offset);
+      expect(windowed, `${end} ${limit} ${offset}`).toEqual(sorted);
+    }
+    expect(await threadIdsByQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' }, { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: 1_000_000 }, 2, 1)).toEqual([conv.three, conv.two]);
   });
 
   it('keeps each project and day in a range of its own', () => {
@@ -162,6 +192,11 @@ describe('the per-thread question index follows every change', () => {
     expect(await list({ question: 'sales plan', end_date: '2025-06-30' })).toMatchObject({ names: [], count: 0 });
     expect(await list({ question: 'sales plan', start_date: '2025-07-15', end_date: '2025-07-15' })).toMatchObject({ names: ['q-three'], count: 1 });
     expect(await list({ question: 'refund' })).toMatchObject({ names: ['q-three', 'q-four'], count: 2 });
+
+    // A question whose type changes moves to that type's column.
+    await db().interaction.update({ where: { id: interaction['four-b'] }, data: { type: 'stream' } });
+    expect(await list({ question: 'refund', interaction_types: 'deepsearch' })).toMatchObject({ names: [], count: 0 });
+    expect(await list({ question: 'refund', interaction_types: 'stream' })).toMatchObject({ names: ['q-four'], count: 1 });
 
     // A deleted thread leaves the index with its questions.
     await db().conversation.delete({ where: { id: conv.four } });

@@ -4,11 +4,14 @@
 -- index alone.
 --
 -- thread_question_fts: an FTS5 trigram index over each thread's questions,
--- joined by newlines (a search term never holds a newline on this path, so
--- no match spans two questions). detail=full keeps positions: the term is a
--- phrase of its trigrams, an exact case-insensitive substring match with no
--- row to re-read. Contentless (the questions stay in interactions) with
--- contentless_delete so a thread's entry can be replaced when it grows.
+-- one column per interaction type (search, stream, deepsearch, other), each
+-- the questions of that type joined by newlines (a search term never holds a
+-- newline on this path, so no match spans two questions; a column filter
+-- answers `question` with `interaction_types`). detail=full keeps positions:
+-- the term is a phrase of its trigrams, an exact case-insensitive substring
+-- match with no row to re-read. Contentless (the questions stay in
+-- interactions) with contentless_delete so a thread's entry can be replaced
+-- when it grows.
 --
 -- Its rowid is conversations.question_key, which orders entries by project,
 -- then UTC day of the thread's start, then arrival:
@@ -38,12 +41,16 @@ CREATE UNIQUE INDEX "conversations_question_key_key" ON "conversations" ("questi
 CREATE INDEX "conversations_question_key_missing_idx" ON "conversations" ("organization_id", "project_id") WHERE "question_key" IS NULL;
 
 CREATE VIRTUAL TABLE "thread_question_fts" USING fts5(
-  questions, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'full'
+  search, stream, deepsearch, other, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'full'
 );
-INSERT INTO "thread_question_fts" (rowid, questions)
-  SELECT c."question_key", q."questions"
+INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+  SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
   FROM "conversations" c
-  JOIN (SELECT "conversation_id", group_concat("question", char(10)) AS "questions" FROM "interactions" GROUP BY "conversation_id") q ON q."conversation_id" = c."id"
+  JOIN (SELECT "conversation_id", group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
+    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
+    COUNT(*) AS "n" FROM "interactions" GROUP BY "conversation_id") q ON q."conversation_id" = c."id"
   WHERE c."question_key" IS NOT NULL;
 
 -- A new thread takes the next free key of its project and day. Writers are
@@ -75,10 +82,14 @@ CREATE TRIGGER "conversations_question_key_update" AFTER UPDATE OF "created_at",
     ) k
     WHERE NEW."project_id" BETWEEN 0 AND 8388607
   ) WHERE "id" = NEW."id";
-  INSERT INTO "thread_question_fts" (rowid, questions)
-    SELECT c."question_key", q."questions"
-    FROM "conversations" c, (SELECT group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" = NEW."id") q
-    WHERE c."id" = NEW."id" AND c."question_key" IS NOT NULL AND q."questions" IS NOT NULL;
+  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
+    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
+    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
+    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = NEW."id") q
+    WHERE c."id" = NEW."id" AND c."question_key" IS NOT NULL AND q."n" > 0;
 END;
 
 CREATE TRIGGER "conversations_question_key_delete" AFTER DELETE ON "conversations" BEGIN
@@ -89,25 +100,38 @@ END;
 -- through the conversation_id index), inside the writer's transaction.
 CREATE TRIGGER "interactions_thread_questions_insert" AFTER INSERT ON "interactions" BEGIN
   DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, questions)
-    SELECT c."question_key", (SELECT group_concat("question", char(10)) FROM "interactions" WHERE "conversation_id" = c."id")
-    FROM "conversations" c WHERE c."id" = NEW."conversation_id" AND c."question_key" IS NOT NULL;
+  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
+    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
+    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
+    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = NEW."conversation_id") q
+    WHERE c."id" = NEW."conversation_id" AND c."question_key" IS NOT NULL;
 END;
 
 -- (Each FTS5 delete names one rowid: FTS5 seeks `rowid =`, not `rowid IN`.)
-CREATE TRIGGER "interactions_thread_questions_update" AFTER UPDATE OF "question", "conversation_id" ON "interactions" BEGIN
+CREATE TRIGGER "interactions_thread_questions_update" AFTER UPDATE OF "question", "type", "conversation_id" ON "interactions" BEGIN
   DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
   DELETE FROM "thread_question_fts" WHERE NEW."conversation_id" <> OLD."conversation_id" AND rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, questions)
-    SELECT c."question_key", q."questions"
-    FROM "conversations" c, (SELECT "conversation_id", group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" IN (OLD."conversation_id", NEW."conversation_id") GROUP BY "conversation_id") q
+  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
+    FROM "conversations" c, (SELECT "conversation_id", group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
+    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
+    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" IN (OLD."conversation_id", NEW."conversation_id") GROUP BY "conversation_id") q
     WHERE c."id" = q."conversation_id" AND c."question_key" IS NOT NULL;
 END;
 
 CREATE TRIGGER "interactions_thread_questions_delete" AFTER DELETE ON "interactions" BEGIN
   DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, questions)
-    SELECT c."question_key", q."questions"
-    FROM "conversations" c, (SELECT group_concat("question", char(10)) AS "questions" FROM "interactions" WHERE "conversation_id" = OLD."conversation_id") q
-    WHERE c."id" = OLD."conversation_id" AND c."question_key" IS NOT NULL AND q."questions" IS NOT NULL;
+  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
+    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
+    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
+    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = OLD."conversation_id") q
+    WHERE c."id" = OLD."conversation_id" AND c."question_key" IS NOT NULL AND q."n" > 0;
 END;
