@@ -76,7 +76,22 @@ export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Pr
 
 export async function countThreads(scope: ReportScope, filter: ThreadFilter): Promise<number> {
   if (filter.byThread) return countThreadsByQuestion(scope, filter, filter.byThread);
+  if (!hasThreadConditions(filter)) return countStartedThreads(scope, filter);
   const rows = await db().$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM conversations c WHERE ${whereOf(scope, filter)}`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+const hasThreadConditions = (f: ThreadFilter) =>
+  Boolean(f.question || f.evaluation?.length || f.feedback !== undefined || f.datamodelNames?.length || f.datamodelIds || f.interactionTypes?.length);
+
+/**
+ * Threads started in the period, with no other condition: a sum over the
+ * daily thread counts (migration 20261123170000_thread_days), not a walk
+ * over the period's conversations.
+ */
+async function countStartedThreads(scope: ReportScope, filter: ThreadFilter): Promise<number> {
+  const end = filter.end ? Prisma.sql`AND day <= ${filter.end}` : Prisma.empty;
+  const rows = await db().$queryRaw<{ n: number | bigint | string | null }[]>`SELECT SUM(threads) AS n FROM thread_days WHERE ${scopeSql(scope)} AND day >= ${filter.start} ${end}`;
   return Number(rows[0]?.n ?? 0);
 }
 
