@@ -12,6 +12,8 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   const sql = {
     usage: 'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
     count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2',
+    // What the report sends for that count since migration 20261123170000_thread_days.
+    countDays: 'SELECT SUM(threads) AS n FROM thread_days WHERE organization_id = $1 AND day >= $2',
     page: 'SELECT c.id FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
     // evaluation=negative alone is read from the thread summary (conversations.evaluation_flags, bit 2).
     countNegative: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 AND c.evaluation_flags <> 0 AND (c.evaluation_flags & 2) <> 0',
@@ -34,6 +36,7 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
       { name: 'usage_daily group-by, one month (overview, credits, tokens)', run: () => q(sql.usage, [org, monthStart, lastDay]) },
       { name: 'usage_daily group-by, 12 months', run: () => q(sql.usage, [org, '2025-11-23', lastDay]) },
       { name: 'threads count (defaults)', run: () => q(sql.count, [org, from]) },
+      { name: 'threads count (defaults), daily thread counts', run: () => q(sql.countDays, [org, '2025-02-01']) },
       { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
       { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]) },
       { name: 'threads count, question=refund, naive scan of interactions', run: () => q(sql.countQuestionNaive, [org, from, '%refund%']) },
@@ -46,6 +49,7 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   const prep = (text: string) => db.prepare(text.replace(/\$(\d)/g, '@p$1'));
   const usage = prep(sql.usage);
   const count = prep(sql.count);
+  const countDays = prep(sql.countDays);
   const page = prep(sql.page);
   const negative = prep(sql.countNegative);
   const naive = prep(sql.countQuestionNaive);
@@ -61,6 +65,7 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     { name: 'usage_daily group-by, one month (overview, credits, tokens)', run: async () => usage.all({ p1: org, p2: monthStart, p3: lastDay }) },
     { name: 'usage_daily group-by, 12 months', run: async () => usage.all({ p1: org, p2: '2025-11-23', p3: lastDay }) },
     { name: 'threads count (defaults)', run: async () => count.get({ p1: org, p2: from }) },
+    { name: 'threads count (defaults), daily thread counts', run: async () => countDays.get({ p1: org, p2: '2025-02-01' }) },
     { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
     { name: 'threads count, evaluation=negative', run: async () => negative.get({ p1: org, p2: from }) },
     { name: 'threads count, question=refund, naive scan of interactions', run: async () => naive.get({ p1: org, p2: from, p3: '%refund%' }) },
