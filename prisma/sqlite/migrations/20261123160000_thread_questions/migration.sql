@@ -43,53 +43,69 @@ CREATE INDEX "conversations_question_key_missing_idx" ON "conversations" ("organ
 CREATE VIRTUAL TABLE "thread_question_fts" USING fts5(
   search, stream, deepsearch, other, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'full'
 );
-INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
-  SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
-  FROM "conversations" c
-  JOIN (SELECT "conversation_id", group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
+
+-- Each thread's entry: its questions by type. Read for one thread, SQLite
+-- pushes the conversation_id condition into the view (the thread's rows only,
+-- through the conversation_id index).
+CREATE VIEW "thread_question_columns" AS
+  SELECT "conversation_id",
+    group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
     group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
     group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
-    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
-    COUNT(*) AS "n" FROM "interactions" GROUP BY "conversation_id") q ON q."conversation_id" = c."id"
+    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other"
+  FROM "interactions" GROUP BY "conversation_id";
+
+INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
+  SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
+  FROM "conversations" c JOIN "thread_question_columns" q ON q."conversation_id" = c."id"
   WHERE c."question_key" IS NOT NULL;
 
--- A new thread takes the next free key of its project and day. Writers are
--- serialised by SQLite, so MAX + 1 inside the insert's transaction is unique.
-CREATE TRIGGER "conversations_question_key_insert" AFTER INSERT ON "conversations" BEGIN
-  UPDATE "conversations" SET "question_key" = (
-    SELECT CASE WHEN k."next" <= k."base" + 8388607 THEN k."next" END
-    FROM (
-      SELECT b."base", COALESCE((SELECT MAX("question_key") FROM "conversations" WHERE "question_key" BETWEEN b."base" AND b."base" + 8388607) + 1, b."base") AS "next"
-      FROM (SELECT (NEW."project_id" << 40) + ("day" << 23) AS "base" FROM (
-        SELECT CASE typeof(NEW."created_at") WHEN 'integer' THEN NEW."created_at" / 86400000 ELSE unixepoch(NEW."created_at") / 86400 END AS "day"
-      ) WHERE "day" BETWEEN 0 AND 131071) b
-    ) k
-    WHERE NEW."project_id" BETWEEN 0 AND 8388607
-  ) WHERE "id" = NEW."id";
-END;
-
--- A thread moved to another day or project gets a new key; its entry moves with it.
-CREATE TRIGGER "conversations_question_key_update" AFTER UPDATE OF "created_at", "project_id" ON "conversations" BEGIN
-  DELETE FROM "thread_question_fts" WHERE rowid = OLD."question_key";
+-- The two operations the triggers below share, each written once as an
+-- INSTEAD OF trigger on a row-less view (SQLite triggers cannot call one
+-- another): `INSERT INTO <view> VALUES (<conversation id>)` runs it.
+--
+-- (Re)assigns a thread its key: the next free one of its project and day.
+-- Writers are serialised by SQLite, so MAX + 1 inside the writer's
+-- transaction is unique.
+CREATE VIEW "conversation_question_key_assign" AS SELECT "id" FROM "conversations" WHERE 0;
+CREATE TRIGGER "conversation_question_key_assign_run" INSTEAD OF INSERT ON "conversation_question_key_assign" BEGIN
   UPDATE "conversations" SET "question_key" = NULL WHERE "id" = NEW."id";
   UPDATE "conversations" SET "question_key" = (
     SELECT CASE WHEN k."next" <= k."base" + 8388607 THEN k."next" END
     FROM (
       SELECT b."base", COALESCE((SELECT MAX("question_key") FROM "conversations" WHERE "question_key" BETWEEN b."base" AND b."base" + 8388607) + 1, b."base") AS "next"
-      FROM (SELECT (NEW."project_id" << 40) + ("day" << 23) AS "base" FROM (
-        SELECT CASE typeof(NEW."created_at") WHEN 'integer' THEN NEW."created_at" / 86400000 ELSE unixepoch(NEW."created_at") / 86400 END AS "day"
-      ) WHERE "day" BETWEEN 0 AND 131071) b
+      FROM (
+        SELECT ("project_id" << 40) + ("day" << 23) AS "base"
+        FROM (
+          SELECT "project_id", CASE typeof("created_at") WHEN 'integer' THEN "created_at" / 86400000 ELSE unixepoch("created_at") / 86400 END AS "day"
+          FROM "conversations" WHERE "id" = NEW."id"
+        )
+        WHERE "project_id" BETWEEN 0 AND 8388607 AND "day" BETWEEN 0 AND 131071
+      ) b
     ) k
-    WHERE NEW."project_id" BETWEEN 0 AND 8388607
   ) WHERE "id" = NEW."id";
+END;
+
+-- Replaces a thread's entry with its current questions (no questions or no
+-- key: no entry). Each FTS5 delete names one rowid: FTS5 seeks `rowid =`.
+CREATE VIEW "thread_question_reindex" AS SELECT "id" AS "conversation_id" FROM "conversations" WHERE 0;
+CREATE TRIGGER "thread_question_reindex_run" INSTEAD OF INSERT ON "thread_question_reindex" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
   INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
     SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
-    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
-    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
-    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
-    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
-    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = NEW."id") q
-    WHERE c."id" = NEW."id" AND c."question_key" IS NOT NULL AND q."n" > 0;
+    FROM "conversations" c, "thread_question_columns" q
+    WHERE q."conversation_id" = NEW."conversation_id" AND c."id" = q."conversation_id" AND c."question_key" IS NOT NULL;
+END;
+
+CREATE TRIGGER "conversations_question_key_insert" AFTER INSERT ON "conversations" BEGIN
+  INSERT INTO "conversation_question_key_assign" VALUES (NEW."id");
+END;
+
+-- A thread moved to another day or project gets a new key; its entry moves with it.
+CREATE TRIGGER "conversations_question_key_update" AFTER UPDATE OF "created_at", "project_id" ON "conversations" BEGIN
+  DELETE FROM "thread_question_fts" WHERE rowid = OLD."question_key";
+  INSERT INTO "conversation_question_key_assign" VALUES (NEW."id");
+  INSERT INTO "thread_question_reindex" VALUES (NEW."id");
 END;
 
 CREATE TRIGGER "conversations_question_key_delete" AFTER DELETE ON "conversations" BEGIN
@@ -99,39 +115,14 @@ END;
 -- Any change to a thread's questions re-indexes the thread (a few rows read
 -- through the conversation_id index), inside the writer's transaction.
 CREATE TRIGGER "interactions_thread_questions_insert" AFTER INSERT ON "interactions" BEGIN
-  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
-    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
-    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
-    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
-    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
-    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
-    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = NEW."conversation_id") q
-    WHERE c."id" = NEW."conversation_id" AND c."question_key" IS NOT NULL;
+  INSERT INTO "thread_question_reindex" VALUES (NEW."conversation_id");
 END;
 
--- (Each FTS5 delete names one rowid: FTS5 seeks `rowid =`, not `rowid IN`.)
 CREATE TRIGGER "interactions_thread_questions_update" AFTER UPDATE OF "question", "type", "conversation_id" ON "interactions" BEGIN
-  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
-  DELETE FROM "thread_question_fts" WHERE NEW."conversation_id" <> OLD."conversation_id" AND rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = NEW."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
-    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
-    FROM "conversations" c, (SELECT "conversation_id", group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
-    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
-    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
-    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
-    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" IN (OLD."conversation_id", NEW."conversation_id") GROUP BY "conversation_id") q
-    WHERE c."id" = q."conversation_id" AND c."question_key" IS NOT NULL;
+  INSERT INTO "thread_question_reindex" VALUES (OLD."conversation_id");
+  INSERT INTO "thread_question_reindex" SELECT NEW."conversation_id" WHERE NEW."conversation_id" <> OLD."conversation_id";
 END;
 
 CREATE TRIGGER "interactions_thread_questions_delete" AFTER DELETE ON "interactions" BEGIN
-  DELETE FROM "thread_question_fts" WHERE rowid = (SELECT "question_key" FROM "conversations" WHERE "id" = OLD."conversation_id");
-  INSERT INTO "thread_question_fts" (rowid, search, stream, deepsearch, other)
-    SELECT c."question_key", q."search", q."stream", q."deepsearch", q."other"
-    FROM "conversations" c, (SELECT group_concat(CASE "type" WHEN 'search' THEN "question" END, char(10)) AS "search",
-    group_concat(CASE "type" WHEN 'stream' THEN "question" END, char(10)) AS "stream",
-    group_concat(CASE "type" WHEN 'deepsearch' THEN "question" END, char(10)) AS "deepsearch",
-    group_concat(CASE WHEN "type" NOT IN ('search', 'stream', 'deepsearch') THEN "question" END, char(10)) AS "other",
-    COUNT(*) AS "n" FROM "interactions" WHERE "conversation_id" = OLD."conversation_id") q
-    WHERE c."id" = OLD."conversation_id" AND c."question_key" IS NOT NULL AND q."n" > 0;
+  INSERT INTO "thread_question_reindex" VALUES (OLD."conversation_id");
 END;
