@@ -2,6 +2,7 @@
 // whole organisation (every project); a project token reads its project.
 import { Prisma } from '../db/client';
 import type { Principal } from '../auth/principal';
+import { endOfDayExclusive, startOfDay } from './periods';
 
 export type ReportScope = { organizationId: number; projectId: number | null };
 
@@ -15,6 +16,18 @@ export function scopeSql(scope: ReportScope, alias = ''): Prisma.Sql {
   return scope.projectId === null
     ? Prisma.sql`${col('organization_id')} = ${scope.organizationId}`
     : Prisma.sql`${col('organization_id')} = ${scope.organizationId} AND ${col('project_id')} = ${scope.projectId}`;
+}
+
+/**
+ * Conditions on a table of threads (organization_id, project_id,
+ * created_at): in scope and started from the period's first UTC day through
+ * its last (no end: up to now). Callers add their own conditions.
+ */
+export function threadsInPeriodSql(scope: ReportScope, period: { start: string; end: string | null }, alias: string): Prisma.Sql[] {
+  const createdAt = Prisma.raw(`${alias}.created_at`);
+  const where = [scopeSql(scope, alias), Prisma.sql`${createdAt} >= ${startOfDay(period.start)}`];
+  if (period.end) where.push(Prisma.sql`${createdAt} < ${endOfDayExclusive(period.end)}`);
+  return where;
 }
 
 /** Prisma `where` on projectId for models that hang off a project. */

@@ -17,8 +17,8 @@
 // period are one rowid range. PostgreSQL: a narrow table of each thread's
 // lower-cased questions with a pg_trgm index.
 import { db, isPostgres, Prisma } from '../db/client';
-import { addDays, endOfDayExclusive, startOfDay, today } from './periods';
-import { scopeSql, type ReportScope } from './scope';
+import { addDays, lengthInDays, startOfDay, today } from './periods';
+import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
 import type { ThreadFilter } from './threads';
 
 /** Where one project's threads of a period lie in the SQLite index (inclusive rowids). */
@@ -111,8 +111,7 @@ function matchingKeys(plan: ThreadQuestionPlan): Prisma.Sql {
 }
 
 function sqliteWhere(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, walk: boolean): Prisma.Sql {
-  const where = [scopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
-  if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
+  const where = threadsInPeriodSql(scope, filter, 'c');
   if (filter.feedback === false) where.push(Prisma.sql`c.has_feedback = 0`);
   // `+` keeps SQLite from driving the query from the key list: it then walks
   // the period's threads in page order and tests each against the list, built
@@ -122,8 +121,7 @@ function sqliteWhere(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuest
 }
 
 function postgresFrom(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Prisma.Sql {
-  const where = [scopeSql(scope, 't'), Prisma.sql`t.created_at >= ${startOfDay(filter.start)}`];
-  if (filter.end) where.push(Prisma.sql`t.created_at < ${endOfDayExclusive(filter.end)}`);
+  const where = threadsInPeriodSql(scope, filter, 't');
   where.push(Prisma.sql`t.questions LIKE ${`%${escapeLike(plan.term)}%`} ESCAPE '\\'`);
   const feedback = filter.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
   return Prisma.sql`FROM thread_questions t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;
@@ -163,7 +161,7 @@ async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: Thread
   const last = filter.end ?? today();
   // The first window assumes matches spread evenly over the period, with a
   // margin: a deep page then costs about one count and one read of its window.
-  const periodDays = Math.max(1, Math.round((startOfDay(last).getTime() - startOfDay(filter.start).getTime()) / 86_400_000) + 1);
+  const periodDays = Math.max(1, lengthInDays({ start: filter.start, end: last }));
   const firstSpan = Math.max(1, Math.ceil(((offset + limit) / plan.count) * periodDays * 1.25));
   for (let span = firstSpan; ; span *= WINDOW_GROWTH) {
     const from = addDays(last, 1 - span);

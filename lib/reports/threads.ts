@@ -9,8 +9,8 @@
 import { db, isPostgres, Prisma } from '../db/client';
 import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
 import { THREADS_DEFAULT_LIMIT } from './contracts';
-import { MIN_DATE, endOfDayExclusive, resolveRange, startOfDay } from './periods';
-import { scopeSql, type ReportScope } from './scope';
+import { MIN_DATE, resolveRange } from './periods';
+import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
 import { countThreadsByQuestion, escapeLike, planThreadQuestion, threadIdsByQuestion, threadIndexServes, type ThreadQuestionPlan } from './thread-questions';
 
 export type ThreadFilter = {
@@ -201,8 +201,7 @@ const EVALUATION_BIT: Record<string, number> = { positive: 1, negative: 2, neutr
 const maskOf = (values: readonly string[], bits: Record<string, number>) => values.reduce((mask, v) => mask | (bits[v] ?? 0), 0);
 
 function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
-  const where = [scopeSql(scope, 'c'), Prisma.sql`c.created_at >= ${startOfDay(filter.start)}`];
-  if (filter.end) where.push(Prisma.sql`c.created_at < ${endOfDayExclusive(filter.end)}`);
+  const where = threadsInPeriodSql(scope, filter, 'c');
   // The thread summary: exact when it is the only interaction filter, a
   // cheap necessary condition when combined (one interaction must then meet
   // them all, checked below). `evaluation_flags <> 0` and `has_feedback = 1`
