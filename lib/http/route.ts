@@ -10,6 +10,7 @@ import { ACCEPTED_AUTH, mayReadReport, mayWrite, type PathFamily, type Report } 
 import { parseQuery, parseBody, describeIssues } from './parse';
 
 const MAX_BODY_BYTES = 1_000_000;
+const NO_QUERY = z.object({});
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -48,9 +49,10 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
       const principal = config.family === 'public' ? anonymous() : await authenticate(request, config.family);
       authorize(principal, config);
       const params = config.params ? validate(config.params, (await context?.params) ?? {}) : undefined;
-      const query = config.query ? parseQuery(config.query, new URL(request.url).searchParams) : undefined;
+      // A route without a query contract takes no parameters: any is unknown (400).
+      const query = parseQuery(config.query ?? NO_QUERY, new URL(request.url).searchParams);
       const body = config.body ? validate(config.body, await parseBody(request, MAX_BODY_BYTES)) : undefined;
-      const result = await handler({ request, requestId, principal, params, query, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await handler({ request, requestId, principal, params, query: config.query ? query : undefined, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>);
       const response = result instanceof Response ? result : Response.json(result);
       response.headers.set('x-request-id', requestId);
       return response;

@@ -35,6 +35,18 @@ describe('GET /searcher/v1/datasets', () => {
     expect(res.body).toEqual([{ id: ka.dataset.id, name: 'Alpha', description: 'Alpha description', created_at: expect.stringMatching(ISO) }]);
   });
 
+  it('400 for a query parameter (the spec: an unknown parameter is a 400 on every endpoint), nothing listed', async () => {
+    for (const [handler, path] of [[datasets.GET, '/searcher/v1/datasets'], [datasetsFull.GET, '/searcher/v1/datasets/full']] as const) {
+      const res = await call(handler, 'GET', path, { token: a.apiKey, query: { foo: '1' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'Unknown query parameter: foo' });
+    }
+    const create = await call(datasets.POST, 'POST', '/searcher/v1/datasets', { token: a.apiKey, query: { dry_run: 'true' }, body: { name: 'Never made' } });
+    expect(create.body).toEqual({ detail: 'Unknown query parameter: dry_run' });
+    expect(create.status).toBe(400);
+    expect(await db().dataset.count({ where: { name: 'Never made' } })).toBe(0);
+  });
+
   it.each([
     ['no header', undefined, 'Missing Authorization header'],
     ['a garbage token', 'garbage', 'Invalid token'],
