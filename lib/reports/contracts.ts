@@ -1,7 +1,7 @@
 // Query contracts of the report endpoints: one zod object per endpoint. The
 // route wrapper refuses any parameter not named here with a 400.
 import { z } from 'zod';
-import { booleanQuery, commaList, intQuery, isoDate } from '../http/schemas';
+import { booleanQuery, commaList, intQuery, isCalendarDate, isoDate } from '../http/schemas';
 import { INTERACTION_TYPES } from '../usage/credits';
 
 export const EVALUATIONS = ['positive', 'negative', 'neutral'] as const;
@@ -14,9 +14,17 @@ export const LANGUAGES = ['en', 'pt'] as const;
 const MAX_FILTER = 200;
 const text = (field: string) => z.string().max(MAX_FILTER, `${field} must be at most ${MAX_FILTER} characters`);
 
+/**
+ * Reports count from the Unix epoch: the spec's minimum (2025-02-01) binds
+ * credits_resume and token_resume only (periods.ts), but a day before 1970
+ * can hold no interaction and PostgreSQL has no year 0.
+ */
+const EPOCH_DAY = '1970-01-01';
+const reportDate = (name: string) => isoDate(name).refine((day) => !isCalendarDate(day) || day >= EPOCH_DAY, `${name} must not be before ${EPOCH_DAY}`);
+
 const dates = {
-  start_date: isoDate('start_date').optional(),
-  end_date: isoDate('end_date').optional(),
+  start_date: reportDate('start_date').optional(),
+  end_date: reportDate('end_date').optional(),
 };
 
 export const overviewQuery = z.object({ ...dates });

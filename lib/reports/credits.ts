@@ -1,12 +1,12 @@
 // GET /api/v1/credits_resume: credits per bucket split by origin, totals,
 // the previous period of the same length and the top five datamodels.
 import type { CreditsPoint, CreditsQuery, CreditsReport } from './contracts';
-import { bucketIndexer, bucketsOf, granularityOf, monthRange, percentDifference, previousPeriod, type DayRange, type Granularity } from './periods';
+import { bucketIndexer, bucketsOf, granularityOf, MIN_DATE, monthRange, percentDifference, previousPeriod, type DayRange, type Granularity } from './periods';
 import { datamodelIdsNamed, readUsage, topDatamodels, totalsOf, type UsageFilter, type UsageRow } from './usage';
 import type { ReportScope } from './scope';
 
 export async function creditsReport(scope: ReportScope, query: CreditsQuery, now = new Date()): Promise<CreditsReport> {
-  const range = monthRange(query, now);
+  const range = monthRange(query, now, MIN_DATE);
   const filter: UsageFilter = { datamodelIds: await datamodelIdsNamed(scope, query.datamodel_name) };
   const [rows, byDatamodel, previousRows] = await Promise.all([
     readUsage(scope, range, filter, ['day', 'origin']),

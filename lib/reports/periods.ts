@@ -35,21 +35,27 @@ export const endOfDayExclusive = (day: string) => new Date(toMs(day) + DAY_MS);
 export const startOfDay = (day: string) => new Date(toMs(day));
 
 /**
- * Applies defaults and the spec's rules: start not before 2025-02-01, end not
- * before start. Missing values take the endpoint's defaults.
+ * Applies defaults and the rule that the end may not precede the start.
+ * Missing values take the endpoint's defaults. `minimum`: the spec's
+ * earliest selectable start (its Limits table names credits_resume and
+ * token_resume only; for threads and downloads 2025-02-01 is just the default).
  */
-export function resolveRange(query: { start_date?: string; end_date?: string }, defaults: { start: string; end: string | null }): { start: string; end: string | null } {
+export function resolveRange(
+  query: { start_date?: string; end_date?: string },
+  defaults: { start: string; end: string | null },
+  minimum: string | null = null,
+): { start: string; end: string | null } {
   const start = query.start_date ?? defaults.start;
   const end = query.end_date ?? defaults.end;
-  if (start < MIN_DATE) throw badRequest(`start_date must not be before ${MIN_DATE}`);
+  if (minimum !== null && start < minimum) throw badRequest(`start_date must not be before ${minimum}`);
   if (end !== null && end < start) throw badRequest('end_date must not be before start_date');
   return { start, end };
 }
 
 /** overview, credits_resume, token_resume: the current calendar month by default. */
-export function monthRange(query: { start_date?: string; end_date?: string }, now = new Date()): DayRange {
+export function monthRange(query: { start_date?: string; end_date?: string }, now = new Date(), minimum: string | null = null): DayRange {
   const current = today(now);
-  const range = resolveRange(query, { start: firstOfMonth(current), end: lastOfMonth(current) });
+  const range = resolveRange(query, { start: firstOfMonth(current), end: lastOfMonth(current) }, minimum);
   return { start: range.start, end: range.end ?? lastOfMonth(current) };
 }
 

@@ -85,7 +85,8 @@ export function keyRange(projectId: number, start: string, end: string | null): 
   if (!Number.isInteger(projectId) || projectId < 0 || projectId > MAX_PROJECT_ID) return null;
   const base = BigInt(projectId) << PROJECT_SHIFT;
   const last = base + (1n << PROJECT_SHIFT) - 1n;
-  const low = base + (BigInt(dayNumber(start)) << DAY_SHIFT);
+  // A day before the epoch would reach into the previous project's keys.
+  const low = base + (BigInt(Math.max(0, dayNumber(start))) << DAY_SHIFT);
   const high = end === null ? last : base + (BigInt(dayNumber(end) + 1) << DAY_SHIFT) - 1n;
   const clamped = { low, high: high < last ? high : last };
   return clamped.low <= clamped.high ? clamped : null;

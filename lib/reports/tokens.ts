@@ -1,14 +1,14 @@
 // GET /api/v1/token_resume: processed tokens and requests per bucket (paged
 // by offset/limit), totals, the previous period and usage by origin.
 import type { TokensPoint, TokensQuery, TokensReport } from './contracts';
-import { bucketIndexer, bucketsOf, granularityOf, monthRange, previousPeriod, percentOf, type DayRange, type Granularity } from './periods';
+import { bucketIndexer, bucketsOf, granularityOf, MIN_DATE, monthRange, previousPeriod, percentOf, type DayRange, type Granularity } from './periods';
 import { datamodelIdsNamed, readUsage, topDatamodels, totalsOf, type UsageRow } from './usage';
 import type { ReportScope } from './scope';
 
 export const TOKENS_PAGE_SIZE = 30;
 
 export async function tokensReport(scope: ReportScope, query: TokensQuery, now = new Date()): Promise<TokensReport> {
-  const range = monthRange(query, now);
+  const range = monthRange(query, now, MIN_DATE);
   const filter = { datamodelIds: await datamodelIdsNamed(scope, query.datamodel_name) };
   const [rows, byDatamodel, previousRows] = await Promise.all([
     readUsage(scope, range, filter, ['day', 'origin']),

@@ -107,6 +107,20 @@ describe('GET /api/v1/report_download', () => {
     expect(rowsOf(book.getWorksheet('Threads')!)).toHaveLength(1 + HOSTILE.length + 7);
   });
 
+  it('an earlier start than the default 2025-02-01 is accepted: empty months before it, the same threads', async () => {
+    const { res, book } = await fetchBook({ start_date: '2024-09-01', end_date: '2025-03-31' }); // 212 days: monthly
+    expect(res.headers.get('content-disposition')).toContain('_report_2024-09-01_2025-03-31.xlsx"');
+    expect(rowsOf(book.getWorksheet('Credits Resume')!).slice(1)).toEqual([
+      ['2024-09-01', 0, 0, 0, 0],
+      ['2024-10-01', 0, 0, 0, 0],
+      ['2024-11-01', 0, 0, 0, 0],
+      ['2024-12-01', 0, 0, 0, 0],
+      ['2025-01-01', 0, 0, 0, 0],
+      ['2025-02-01', 0, 0, 80, 80],
+      ['2025-03-01', 252, 600, 150, 1002],
+    ]);
+  });
+
   it('limit bounds the threads; filters narrow every sheet', async () => {
     const { book: one } = await fetchBook({ section: 'threads', limit: '1' });
     expect(rowsOf(one.getWorksheet('Threads')!)).toHaveLength(1 + HOSTILE.length); // the newest thread only
@@ -123,7 +137,7 @@ describe('GET /api/v1/report_download', () => {
   it.each([
     [{ language: 'fr' }, 'language: language must be one of en, pt'],
     [{ section: 'charts' }, 'section: section must be one of all, credits, tokens, threads'],
-    [{ start_date: '2025-01-31' }, 'start_date must not be before 2025-02-01'],
+    [{ start_date: '1969-12-31' }, 'start_date: start_date must not be before 1970-01-01'],
     [{ end_date: 'today' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],
     [{ datamodel_id: 'abc' }, 'datamodel_id: datamodel_id must be a non-negative integer'],
     [{ limit: '0' }, 'limit: limit must be between 1 and 50000'],

@@ -199,7 +199,6 @@ describe('GET /api/v1/token_resume', () => {
 
 describe('query rules', () => {
   const cases: [string, Record<string, string>, string][] = [
-    ['before the minimum', { start_date: '2025-01-31' }, 'start_date must not be before 2025-02-01'],
     ['not a calendar day', { start_date: '2025-02-30' }, 'start_date: start_date must be a date in YYYY-MM-DD format'],
     ['wrong format', { end_date: '31/03/2025' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],
     ['end before start', { start_date: '2025-03-02', end_date: '2025-03-01' }, 'end_date must not be before start_date'],
@@ -216,6 +215,22 @@ describe('query rules', () => {
       expect(res.body).toEqual({ detail });
     });
   }
+
+  it.each([
+    [credits, '/api/v1/credits_resume'],
+    [tokens, '/api/v1/token_resume'],
+  ] as const)('%s: a start before 2025-02-01 (the spec\'s minimum for the two series) → 400', async (handler, path) => {
+    const res = await call(handler, 'GET', path, { token: t.userTokens.OWNER, query: { start_date: '2025-01-31', end_date: '2025-02-28' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'start_date must not be before 2025-02-01' });
+  });
+
+  it('overview has no minimum start: an earlier period is reported', async () => {
+    const res = await call(overview, 'GET', '/api/v1/overview', { token: t.userTokens.OWNER, query: { start_date: '2025-01-01', end_date: '2025-03-31' } });
+    expect(res.status).toBe(200);
+    const march = await call(overview, 'GET', '/api/v1/overview', { token: t.userTokens.OWNER, query: { start_date: '2025-02-01', end_date: '2025-03-31' } });
+    expect(res.body.total_credit_used).toBe(march.body.total_credit_used);
+  });
 
   it('token_resume: a bad limit names it', async () => {
     const res = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: { limit: 'ten' } });

@@ -172,7 +172,7 @@ describe('GET /api/v1/threads paging', () => {
     [{ evaluation: 'great' }, 'evaluation: evaluation has unknown value great; allowed: positive, negative, neutral'],
     [{ interaction_types: 'chat' }, 'interaction_types: interaction_types has unknown value chat; allowed: search, stream, deepsearch'],
     [{ feedback: 'yes' }, 'feedback: feedback must be true or false'],
-    [{ start_date: '2025-01-01' }, 'start_date must not be before 2025-02-01'],
+    [{ start_date: '1969-12-31' }, 'start_date: start_date must not be before 1970-01-01'],
     [{ end_date: '2025-3-1' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],
     [{ page: '2' }, 'Unknown query parameter: page'],
     [{ limit: '0' }, 'limit: limit must be between 1 and 1000'],
@@ -181,6 +181,11 @@ describe('GET /api/v1/threads paging', () => {
     const res = await call(threads, 'GET', '/api/v1/threads', { token: t.userTokens.OWNER, query });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail });
+  });
+
+  it('start_date has no minimum here (the spec binds 2025-02-01 to credits and tokens only): an earlier start is accepted', async () => {
+    expect((await list({ start_date: '2024-06-01' })).count).toBe(5);
+    expect(names(await list({ start_date: '1970-01-01', question: 'password' }))).toEqual(['c-four', 'c-one']);
   });
 
   it('hostile filter text stays a parameter', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, granularityOf, lastOfMonth, lengthInDays, monthRange, percentDifference, percentOf, previousPeriod } from '@/lib/reports/periods';
+import { bucketsOf, granularityOf, lastOfMonth, lengthInDays, MIN_DATE, monthRange, percentDifference, percentOf, previousPeriod } from '@/lib/reports/periods';
 import { safeFileName } from '@/lib/reports/download';
 
 describe('report periods', () => {
@@ -55,7 +55,8 @@ describe('report periods', () => {
   it('default month and the minimum date', () => {
     expect(monthRange({}, new Date('2026-02-10T12:00:00Z'))).toEqual({ start: '2026-02-01', end: '2026-02-28' });
     expect(lastOfMonth('2028-02-05')).toBe('2028-02-29');
-    expect(() => monthRange({ start_date: '2025-01-31' })).toThrow('start_date must not be before 2025-02-01');
+    expect(() => monthRange({ start_date: '2025-01-31' }, new Date(), MIN_DATE)).toThrow('start_date must not be before 2025-02-01');
+    expect(monthRange({ start_date: '2025-01-31', end_date: '2025-02-01' })).toEqual({ start: '2025-01-31', end: '2025-02-01' });
     expect(() => monthRange({ start_date: '2025-03-02', end_date: '2025-03-01' })).toThrow('end_date must not be before start_date');
   });
 
