@@ -4,22 +4,26 @@
 // word then reads about a hundred thousand short entries, not as many wide
 // interaction rows.
 //
-// It serves the filter when the word alone decides whether a thread
-// matches: three characters or more (a trigram), no newline (the separator
-// of a thread's questions), and no other interaction filter that the same
-// interaction would have to meet (`feedback=false` is about the whole
-// thread, so it may come along; on SQLite `interaction_types` too, one index
-// column per type). Otherwise the per-interaction path of threads.ts runs.
+// It serves the filter when the term alone decides whether a thread
+// matches: no other interaction filter that the same interaction would have
+// to meet (`feedback=false` is about the whole thread, so it may come along,
+// and `interaction_types` where the index keeps the type: SQLite, and
+// PostgreSQL's word index). Otherwise the per-interaction path of threads.ts runs.
 //
 // SQLite: an FTS5 trigram index with positions (an exact, case-insensitive
 // substring match from the index alone) whose rowid orders entries by
 // project, then UTC day of the thread's start; a project's threads of a
-// period are one rowid range. PostgreSQL: a narrow table of each thread's
-// lower-cased questions with a pg_trgm index.
+// period are one rowid range. Terms of three characters or more without a
+// newline (the separator of a thread's questions).
+// PostgreSQL: a term without whitespace through the word index
+// (thread-words.ts); a phrase of three characters or more through a narrow
+// table of each thread's lower-cased questions with a pg_trgm index.
 import { db, isPostgres, Prisma } from '../db/client';
+import { containsPattern } from '../db/like';
 import { addDays, lengthInDays, startOfDay, today } from './periods';
 import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
 import type { ThreadFilter } from './threads';
+import { countByWords, countByWordsPerDay, DEEP_PAGE, pageByWords, wordKeysOf, wordsCanMatch, type DayCount } from './thread-words';
 
 /** Where one project's threads of a period lie in the SQLite index (inclusive rowids). */
 export type KeyRange = { low: bigint; high: bigint };
@@ -32,8 +36,12 @@ export type ThreadQuestionPlan = {
   /** SQLite: the projects of the scope, and a range of each for the period. */
   projectIds: number[];
   ranges: KeyRange[];
-  /** SQLite: matching threads when the term is the only condition, counted while planning. */
+  /** Matching threads, counted while planning (SQLite: when the term is the only condition; PostgreSQL: by words). */
   count: number | null;
+  /** PostgreSQL: the word keys of the matching threads (thread-words.ts); null: the term is matched in thread_questions' text. */
+  wordKeys: number[] | null;
+  /** PostgreSQL, a deep page by words: matching threads per UTC day, newest first. */
+  days: DayCount[] | null;
 };
 
 // Key layout, kept in step with the migration's triggers.
@@ -49,8 +57,8 @@ const WINDOW_GROWTH = 4;
 /** Whether the per-thread index decides this filter exactly (see the header). */
 export function threadIndexServes(filter: ThreadFilter): boolean {
   const term = filter.question?.toLowerCase() ?? '';
-  if ([...term].length < 3 || term.includes('\n')) return false;
-  const types = filter.interactionTypes?.length ? !isPostgres() && filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type)) : true;
+  if (!(isPostgres() && wordsCanMatch(term)) && ([...term].length < 3 || term.includes('\n'))) return false;
+  const types = filter.interactionTypes?.length ? (isPostgres() ? wordsCanMatch(term) : filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type))) : true;
   return types && !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds;
 }
 
@@ -67,17 +75,27 @@ export function ftsQuery(term: string, types: readonly string[] | undefined): st
  * The plan of the per-thread path for this scope, or null where SQLite's
  * index cannot answer (a thread of the scope without a key: see the migration).
  */
-export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadQuestionPlan | null> {
+/** `offset`: the page's, so a deep page on PostgreSQL can be found by day (thread-words.ts). */
+export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilter, offset = 0): Promise<ThreadQuestionPlan | null> {
   const term = (filter.question ?? '').toLowerCase();
   const match = ftsQuery(term, filter.interactionTypes);
-  if (isPostgres()) return { term, match, projectIds: [], ranges: [], count: null };
+  if (isPostgres()) {
+    const wordKeys = wordsCanMatch(term) ? await wordKeysOf(scope, term, filter.interactionTypes) : null;
+    // Without the word index, thread_questions' text serves a term of three characters or more and no type.
+    if (wordKeys === null && (filter.interactionTypes?.length || [...term].length < 3)) return null;
+    if (wordKeys === null) return { term, match, projectIds: [], ranges: [], count: null, wordKeys, days: null };
+    // Counted first: the count (by day for a deep page) chooses how the page is read (pageByWords).
+    const days = offset >= DEEP_PAGE ? await countByWordsPerDay(scope, filter, wordKeys) : null;
+    const count = days ? days.reduce((sum, day) => sum + day.n, 0) : await countByWords(scope, filter, wordKeys);
+    return { term, match, projectIds: [], ranges: [], count, wordKeys, days };
+  }
   const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
     SELECT COUNT(*) AS n FROM (SELECT 1 FROM conversations WHERE ${scopeSql(scope)} AND question_key IS NULL LIMIT 1)`;
   if (Number(missing?.n ?? 0) > 0) return null;
   const projectIds = scope.projectId !== null ? [scope.projectId] : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
   const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
   const count = filter.feedback === false ? null : await countInIndex(match, ranges);
-  return { term, match, projectIds, ranges, count };
+  return { term, match, projectIds, ranges, count, wordKeys: null, days: null };
 }
 
 /** The inclusive rowids of one project's threads started from `start` through `end`. */
@@ -123,7 +141,7 @@ function sqliteWhere(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuest
 
 function postgresFrom(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Prisma.Sql {
   const where = threadsInPeriodSql(scope, filter, 't');
-  where.push(Prisma.sql`t.questions LIKE ${`%${escapeLike(plan.term)}%`} ESCAPE '\\'`);
+  where.push(Prisma.sql`t.questions LIKE ${containsPattern(plan.term)} ESCAPE '\\'`);
   const feedback = filter.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
   return Prisma.sql`FROM thread_questions t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;
 }
@@ -138,7 +156,9 @@ export async function countThreadsByQuestion(scope: ReportScope, filter: ThreadF
 
 /** Ids of one page of matching threads, newest first (ties by id), as the per-interaction path orders them. */
 export async function threadIdsByQuestion(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, limit: number, offset: number): Promise<string[]> {
-  const rows = isPostgres()
+  const rows = plan.wordKeys
+    ? await pageByWords(scope, filter, plan, limit, offset)
+    : isPostgres()
     ? await db().$queryRaw<{ id: string }[]>`
         SELECT t.conversation_id AS id ${postgresFrom(scope, filter, plan)}
         ORDER BY t.created_at DESC, t.conversation_id DESC LIMIT ${limit} OFFSET ${offset}`
@@ -173,4 +193,3 @@ async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: Thread
   }
 }
 
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);

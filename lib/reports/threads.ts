@@ -7,11 +7,12 @@
 // and the thread summary on conversations), then only their interactions
 // are read.
 import { db, isPostgres, Prisma } from '../db/client';
+import { containsPattern } from '../db/like';
 import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
 import { THREADS_DEFAULT_LIMIT } from './contracts';
 import { MIN_DATE, resolveRange } from './periods';
 import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
-import { countThreadsByQuestion, escapeLike, planThreadQuestion, threadIdsByQuestion, threadIndexServes, type ThreadQuestionPlan } from './thread-questions';
+import { countThreadsByQuestion, planThreadQuestion, threadIdsByQuestion, threadIndexServes, type ThreadQuestionPlan } from './thread-questions';
 
 export type ThreadFilter = {
   start: string;
@@ -41,11 +42,11 @@ const RANDOM_READ_COST = 4;
  * interactions (from the daily roll-up): a common word over one month reads
  * the month, the same word over a year, or a rare one, reads the index.
  */
-export async function planQuestion(scope: ReportScope, filter: ThreadFilter): Promise<ThreadFilter> {
+export async function planQuestion(scope: ReportScope, filter: ThreadFilter, offset = 0): Promise<ThreadFilter> {
   const question = filter.question?.toLowerCase() ?? '';
   if (!question) return filter;
   if (threadIndexServes(filter)) {
-    const byThread = await planThreadQuestion(scope, filter);
+    const byThread = await planThreadQuestion(scope, filter, offset);
     if (byThread) return { ...filter, byThread };
   }
   if ([...question].length < 3) return { ...filter, questionIndex: false };
@@ -69,7 +70,7 @@ export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Pr
   };
   const limit = query.limit ?? THREADS_DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
-  const planned = await planQuestion(scope, filter);
+  const planned = await planQuestion(scope, filter, offset);
   const [count, results] = await Promise.all([countThreads(scope, planned), readThreads(scope, planned, limit, offset)]);
   return { count, next: offset + results.length < count, previous: offset > 0, results };
 }
@@ -213,7 +214,7 @@ function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
 
   const on: Prisma.Sql[] = [];
   const question = filter.question ? filter.question.toLowerCase() : '';
-  if (question && filter.questionIndex !== false) on.push(Prisma.sql`LOWER(i.question) LIKE ${`%${escapeLike(question)}%`} ESCAPE '\\'`);
+  if (question && filter.questionIndex !== false) on.push(Prisma.sql`LOWER(i.question) LIKE ${containsPattern(question)} ESCAPE '\\'`);
   // Without the index (one or two characters, or a term so common that the
   // period's rows are fewer than its candidates): a plain substring test
   // that no trigram index claims, so PostgreSQL does not scan all of its GIN.
