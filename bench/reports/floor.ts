@@ -21,6 +21,9 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     countQuestionNaive: 'SELECT COUNT(DISTINCT i.conversation_id) AS n FROM interactions i JOIN conversations c ON c.id = i.conversation_id WHERE c.organization_id = $1 AND c.created_at >= $2 AND LOWER(i.question) LIKE $3',
     // question=refund through the per-thread index, PostgreSQL (SQLite's is an FTS5 count per project, below).
     countQuestionThreads: 'SELECT COUNT(*) AS n FROM thread_questions t WHERE t.organization_id = $1 AND t.created_at >= $2 AND t.questions LIKE $3',
+    // question=refund by words, PostgreSQL: the vocabulary's words holding the term, then the threads holding one of them (the planner left to itself).
+    countQuestionWords:
+      'SELECT COUNT(*) AS n FROM thread_words t WHERE t.organization_id = $1 AND t.created_at >= $2 AND t.words && ARRAY(SELECT v.id * 4 + k FROM question_words v, generate_series(0, 3) AS k WHERE v.organization_id = $1 AND v.word LIKE $3)',
   };
   if (postgres) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -40,7 +43,8 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
       { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
       { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]) },
       { name: 'threads count, question=refund, naive scan of interactions', run: () => q(sql.countQuestionNaive, [org, from, '%refund%']) },
-      { name: 'threads count, question=refund, per-thread index', run: () => q(sql.countQuestionThreads, [org, from, '%refund%']), close: async () => { await client.end(); } },
+      { name: 'threads count, question=refund, per-thread index', run: () => q(sql.countQuestionThreads, [org, from, '%refund%']) },
+      { name: 'threads count, question=refund, word index', run: () => q(sql.countQuestionWords, [org, from, '%refund%']), close: async () => { await client.end(); } },
     ];
   }
   const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
