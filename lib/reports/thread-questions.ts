@@ -23,7 +23,8 @@ import { containsPattern } from '../db/like';
 import { addDays, lengthInDays, startOfDay, today } from './periods';
 import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
 import type { ThreadFilter } from './threads';
-import { countByWords, countByWordsPerDay, DEEP_PAGE, pageByWords, wordKeysOf, wordsCanMatch, type DayCount } from './thread-words';
+import { countByWords, countByWordsPerDay, pageByWords, wordKeysOf, wordsCanMatch } from './thread-words';
+import { DEEP_PAGE, daysHolding, mergeDays, type DayCount } from './page-days';
 
 /** Where one project's threads of a period lie in the SQLite index (inclusive rowids). */
 export type KeyRange = { low: bigint; high: bigint };
@@ -40,7 +41,7 @@ export type ThreadQuestionPlan = {
   count: number | null;
   /** PostgreSQL: the word keys of the matching threads (thread-words.ts); null: the term is matched in thread_questions' text. */
   wordKeys: number[] | null;
-  /** PostgreSQL, a deep page by words: matching threads per UTC day, newest first. */
+  /** A deep page (offset ≥ DEEP_PAGE): matching threads per UTC day, newest first. */
   days: DayCount[] | null;
 };
 
@@ -48,6 +49,8 @@ export type ThreadQuestionPlan = {
 const PROJECT_SHIFT = 40n;
 const DAY_SHIFT = 23n;
 const MAX_PROJECT_ID = 2 ** 23 - 1;
+/** The day bits of a key. */
+const DAY_MASK = 2 ** Number(PROJECT_SHIFT - DAY_SHIFT) - 1;
 
 /** Matches this many threads or fewer: read them through the index and sort; more: walk the newest days' threads in page order. */
 const LIST_DRIVEN_MATCHES = 1000;
@@ -94,8 +97,10 @@ export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilte
   if (Number(missing?.n ?? 0) > 0) return null;
   const projectIds = scope.projectId !== null ? [scope.projectId] : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
   const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
-  const count = filter.feedback === false ? null : await countInIndex(match, ranges);
-  return { term, match, projectIds, ranges, count, wordKeys: null, days: null };
+  // A deep page is found by day (page-days.ts); `feedback=false` is not in the index, so not counted here.
+  const days = filter.feedback !== false && offset >= DEEP_PAGE ? await daysInIndex(match, ranges) : null;
+  const count = filter.feedback === false ? null : days ? days.reduce((sum, day) => sum + day.n, 0) : await countInIndex(match, ranges);
+  return { term, match, projectIds, ranges, count, wordKeys: null, days };
 }
 
 /** The inclusive rowids of one project's threads started from `start` through `end`. */
@@ -120,6 +125,18 @@ async function countInIndex(match: string, ranges: KeyRange[]): Promise<number> 
   const counts = ranges.map((r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high})`);
   const [row] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT ${Prisma.join(counts, ' + ')} AS n`;
   return Number(row?.n ?? 0);
+}
+
+/** Matching threads per UTC day, newest first: the day is the key's middle bits (SQLite). */
+async function daysInIndex(match: string, ranges: KeyRange[]): Promise<DayCount[]> {
+  const lists = await Promise.all(
+    ranges.map((r) =>
+      db().$queryRaw<{ d: number | bigint; n: number | bigint }[]>`
+        SELECT (rowid >> ${Number(DAY_SHIFT)}) & ${DAY_MASK} AS d, COUNT(*) AS n FROM thread_question_fts
+        WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high} GROUP BY d`,
+    ),
+  );
+  return mergeDays(lists.map((rows) => rows.map((r) => ({ day: new Date(Number(r.d) * 86_400_000).toISOString().slice(0, 10), n: Number(r.n) }))));
 }
 
 /** Rowids of the matching threads of every range (SQLite). */
@@ -171,14 +188,22 @@ export async function threadIdsByQuestion(scope: ReportScope, filter: ThreadFilt
  * the newest days (back from the period's end or today, first sized from
  * the count, then four times wider each time), each counted on the index,
  * until one holds `offset + limit` matches; the page
- * then comes from that window alone, in page order. A rare term (or one
- * with `feedback=false`, which the index cannot count) reads all matches.
+ * then comes from that window alone, in page order. A deep page (offset of
+ * DEEP_PAGE or more) reads just the days holding it, from the per-day counts
+ * made while planning. A rare term (or one with `feedback=false`, which the
+ * index cannot count) reads all matches.
  */
 async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan, limit: number, offset: number): Promise<{ id: string }[]> {
-  const page = (window: ThreadFilter, windowPlan: ThreadQuestionPlan, walk: boolean) => db().$queryRaw<{ id: string }[]>`
+  const page = (window: ThreadFilter, windowPlan: ThreadQuestionPlan, walk: boolean, skip = offset) => db().$queryRaw<{ id: string }[]>`
     SELECT c.id FROM conversations c WHERE ${sqliteWhere(scope, window, windowPlan, walk)}
-    ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`;
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${skip}`;
   if (plan.count === null || plan.count <= LIST_DRIVEN_MATCHES) return page(filter, plan, plan.count === null);
+  if (plan.days) {
+    const days = daysHolding(plan.days, offset, limit);
+    if (!days) return [];
+    const ranges = plan.projectIds.flatMap((id) => keyRange(id, days.first, days.last) ?? []);
+    return page({ ...filter, start: days.first, end: days.last }, { ...plan, ranges }, true, offset - days.newer);
+  }
   const last = filter.end ?? today();
   // The first window assumes matches spread evenly over the period, with a
   // margin: a deep page then costs about one count and one read of its window.

@@ -8,6 +8,7 @@
 import { db, Prisma } from '../db/client';
 import { containsPattern } from '../db/like';
 import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
+import { daysHolding, type DayCount } from './page-days';
 
 /** The migration splits questions on these six ASCII characters only. */
 const WORD_SEPARATOR = /[ \t\n\r\f\v]/;
@@ -32,16 +33,15 @@ export function wordsCanMatch(term: string): boolean {
  * of it not indexed (see the migration), or a term in too many words.
  */
 export async function wordKeysOf(scope: ReportScope, term: string, types: readonly string[] | undefined): Promise<number[] | null> {
-  const [unindexed] = await db().$queryRaw<{ n: number | bigint }[]>`
-    SELECT COUNT(*) AS n FROM (SELECT 1 FROM thread_words WHERE ${scopeSql(scope)} AND words IS NULL LIMIT 1) AS u`;
-  if (Number(unindexed?.n ?? 0) > 0) return null;
-  const words = await db().$queryRaw<{ id: number }[]>`
-    SELECT id FROM question_words
-    WHERE organization_id = ${scope.organizationId} AND word LIKE ${containsPattern(term)} ESCAPE '\\'
-    LIMIT ${MOST_WORDS + 1}`;
-  if (words.length > MOST_WORDS) return null;
+  // One round trip: whether a thread of the scope lacks keys, and the words holding the term.
+  const [found] = await db().$queryRaw<{ unindexed: boolean; ids: number[] }[]>`
+    SELECT EXISTS (SELECT 1 FROM thread_words WHERE ${scopeSql(scope)} AND words IS NULL) AS unindexed,
+      ARRAY(SELECT id FROM question_words
+            WHERE organization_id = ${scope.organizationId} AND word LIKE ${containsPattern(term)} ESCAPE '\\'
+            LIMIT ${MOST_WORDS + 1}) AS ids`;
+  if (!found || found.unindexed || found.ids.length > MOST_WORDS) return null;
   const codes = types?.length ? [...new Set(types.map((type) => TYPE_CODES[type] ?? OTHER_TYPE_CODE))] : ALL_CODES;
-  return words.flatMap(({ id }) => codes.map((code) => Number(id) * 4 + code));
+  return found.ids.flatMap((id) => codes.map((code) => Number(id) * 4 + code));
 }
 
 type Period = { start: string; end: string | null; feedback?: boolean };
@@ -70,11 +70,6 @@ export async function countByWords(scope: ReportScope, period: Period, keys: num
   ]);
   return Number(rows[0]?.n ?? 0);
 }
-
-export type DayCount = { day: string; n: number };
-
-/** From this offset on, the page is looked for by day (pageByWords). */
-export const DEEP_PAGE = 1000;
 
 /**
  * The matching threads per UTC day of their start, newest first (the same
@@ -122,20 +117,4 @@ export async function pageByWords(scope: ReportScope, period: Period, plan: Word
   return db().$queryRaw<{ id: string }[]>`
     SELECT t.conversation_id AS id ${wordsFrom(scope, walked, keys)}
     ORDER BY t.created_at DESC, t.conversation_id DESC LIMIT ${limit} OFFSET ${window ? offset - window.newer : offset}`;
-}
-
-/**
- * The days (newest first in `days`) that hold matches `offset` to
- * `offset + limit - 1`, and how many matches lie in newer days; null past the last.
- */
-export function daysHolding(days: DayCount[], offset: number, limit: number): { first: string; last: string; newer: number } | null {
-  let newer = 0;
-  let i = 0;
-  while (i < days.length && newer + days[i].n <= offset) newer += days[i++].n;
-  if (i === days.length) return null;
-  const last = days[i].day;
-  let seen = newer;
-  let j = i;
-  while (j < days.length - 1 && seen + days[j].n < offset + limit) seen += days[j++].n;
-  return { first: days[j].day, last, newer };
 }

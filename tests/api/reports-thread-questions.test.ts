@@ -160,6 +160,24 @@ describe('the per-thread question index', () => {
     expect(await threadIdsByQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' }, { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: 1_000_000 }, 2, 1)).toEqual([conv.three, conv.two]);
   });
 
+  it('a deep page found by day (counts per day while planning) equals the sorted matches, at every offset, in both projects', async () => {
+    for (const scope of [orgScope(), { organizationId: t.organization.id, projectId: t.project.id }]) {
+      for (const end of ['2025-06-03', null]) {
+        const filter: ThreadFilter = { start: '2025-05-01', end, question: 'refund' };
+        const plan = (await planQuestion(scope, filter, 5000)).byThread!;
+        expect(plan.days?.length).toBeGreaterThan(1);
+        expect(plan.count).toBe((await planQuestion(scope, filter)).byThread!.count ?? plan.count);
+        for (let offset = 0; offset <= plan.count! + 1; offset++) {
+          for (const limit of [1, 2, 3]) {
+            const sorted = await threadIdsByQuestion(scope, filter, { ...plan, count: 1, days: null }, limit, offset);
+            const byDay = await threadIdsByQuestion(scope, filter, { ...plan, count: 1_000_000 }, limit, offset);
+            expect(byDay, `${scope.projectId} ${end} ${offset}/${limit}`).toEqual(sorted);
+          }
+        }
+      }
+    }
+  });
+
   it('keeps each project and day in a range of its own', () => {
     const june = keyRange(5, '2025-06-01', '2025-06-30')!;
     const july = keyRange(5, '2025-07-01', null)!;
