@@ -60,8 +60,10 @@ const WINDOW_GROWTH = 4;
 /** Whether the per-thread index decides this filter exactly (see the header). */
 export function threadIndexServes(filter: ThreadFilter): boolean {
   const term = filter.question?.toLowerCase() ?? '';
-  if (!(isPostgres() && wordsCanMatch(term)) && ([...term].length < 3 || term.includes('\n'))) return false;
-  const types = filter.interactionTypes?.length ? (isPostgres() ? wordsCanMatch(term) : filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type))) : true;
+  const byWords = isPostgres() && wordsCanMatch(term);
+  const byText = [...term].length >= 3 && !term.includes('\n');
+  if (!byWords && !byText) return false;
+  const types = filter.interactionTypes?.length ? (isPostgres() ? byWords : filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type))) : true;
   return types && !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds;
 }
 

@@ -64,11 +64,14 @@ export function wordsFrom(scope: ReportScope, period: Period, keys: number[]): P
  */
 export async function countByWords(scope: ReportScope, period: Period, keys: number[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const [, rows] = await db().$transaction([
-    db().$executeRaw`SET LOCAL enable_seqscan = off`,
-    db().$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n ${wordsFrom(scope, period, keys)}`,
-  ]);
+  const rows = await withoutSequentialScans<{ n: number | bigint | string }>(Prisma.sql`SELECT COUNT(*) AS n ${wordsFrom(scope, period, keys)}`);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Runs one query in a transaction of its own with sequential scans off (see countByWords). */
+async function withoutSequentialScans<Row>(query: Prisma.Sql): Promise<Row[]> {
+  const [, rows] = await db().$transaction([db().$executeRaw`SET LOCAL enable_seqscan = off`, db().$queryRaw<Row[]>(query)]);
+  return rows;
 }
 
 /**
@@ -79,13 +82,10 @@ export async function countByWords(scope: ReportScope, period: Period, keys: num
  */
 export async function countByWordsPerDay(scope: ReportScope, period: Period, keys: number[]): Promise<DayCount[]> {
   if (keys.length === 0) return [];
-  const [, rows] = await db().$transaction([
-    db().$executeRaw`SET LOCAL enable_seqscan = off`,
-    db().$queryRaw<{ day: string; n: number | bigint | string }[]>`
-      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, COUNT(*) AS n
-      FROM (SELECT date_trunc('day', t.created_at) AS day ${wordsFrom(scope, period, keys)} OFFSET 0) AS m
-      GROUP BY m.day ORDER BY m.day DESC`,
-  ]);
+  const rows = await withoutSequentialScans<{ day: string; n: number | bigint | string }>(Prisma.sql`
+    SELECT to_char(m.day, 'YYYY-MM-DD') AS day, COUNT(*) AS n
+    FROM (SELECT date_trunc('day', t.created_at) AS day ${wordsFrom(scope, period, keys)} OFFSET 0) AS m
+    GROUP BY m.day ORDER BY m.day DESC`);
   return rows.map((r) => ({ day: r.day, n: Number(r.n) }));
 }
 
@@ -104,8 +104,8 @@ type WordsPlan = { wordKeys: number[] | null; count: number | null; days: DayCou
  */
 export async function pageByWords(scope: ReportScope, period: Period, plan: WordsPlan, limit: number, offset: number): Promise<{ id: string }[]> {
   const keys = plan.wordKeys ?? [];
-  const count = plan.count ?? (await countByWords(scope, period, keys));
   if (keys.length === 0) return [];
+  const count = plan.count ?? (await countByWords(scope, period, keys));
   if (count <= SORTED_MATCHES) {
     return db().$queryRaw<{ id: string }[]>`
       WITH matches AS MATERIALIZED (SELECT t.conversation_id, t.created_at ${wordsFrom(scope, period, keys)})
