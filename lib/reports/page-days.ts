@@ -25,6 +25,9 @@ export function daysHolding(days: DayCount[], offset: number, limit: number): { 
   return { first: days[j].day, last, newer };
 }
 
+/** All the matches of the days. */
+export const totalOf = (days: DayCount[]) => days.reduce((sum, day) => sum + day.n, 0);
+
 /** Adds up days counted separately (one count per project), newest first. */
 export function mergeDays(lists: DayCount[][]): DayCount[] {
   const byDay = new Map<string, number>();

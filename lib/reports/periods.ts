@@ -18,6 +18,9 @@ const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const addDays = (day: string, n: number) => fromMs(toMs(day) + n * DAY_MS);
+/** Days since 1970-01-01 (negative before it), and back. */
+export const dayNumber = (day: string) => Math.floor(toMs(day) / DAY_MS);
+export const dayOfNumber = (n: number) => fromMs(n * DAY_MS);
 /** Inclusive number of days from start to end. */
 export const lengthInDays = (range: DayRange) => Math.round((toMs(range.end) - toMs(range.start)) / DAY_MS) + 1;
 

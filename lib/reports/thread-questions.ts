@@ -20,11 +20,11 @@
 // table of each thread's lower-cased questions with a pg_trgm index.
 import { db, isPostgres, Prisma } from '../db/client';
 import { containsPattern } from '../db/like';
-import { addDays, lengthInDays, startOfDay, today } from './periods';
-import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
+import { addDays, dayNumber, dayOfNumber, lengthInDays, today } from './periods';
+import { perThreadFrom, scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
 import type { ThreadFilter } from './threads';
 import { countByWords, countByWordsPerDay, pageByWords, wordKeysOf, wordsCanMatch } from './thread-words';
-import { DEEP_PAGE, daysHolding, mergeDays, type DayCount } from './page-days';
+import { DEEP_PAGE, daysHolding, mergeDays, totalOf, type DayCount } from './page-days';
 
 /** Where one project's threads of a period lie in the SQLite index (inclusive rowids). */
 export type KeyRange = { low: bigint; high: bigint };
@@ -77,21 +77,23 @@ export function ftsQuery(term: string, types: readonly string[] | undefined): st
 }
 
 /**
- * The plan of the per-thread path for this scope, or null where SQLite's
- * index cannot answer (a thread of the scope without a key: see the migration).
+ * The plan of the per-thread path for this scope, or null where no
+ * per-thread index can answer (SQLite: a thread of the scope without a key,
+ * see the migration; PostgreSQL: see below). `offset` is the page's: a deep
+ * page is found by day (page-days.ts).
  */
-/** `offset`: the page's, so a deep page on PostgreSQL can be found by day (thread-words.ts). */
 export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilter, offset = 0): Promise<ThreadQuestionPlan | null> {
   const term = (filter.question ?? '').toLowerCase();
   const match = ftsQuery(term, filter.interactionTypes);
   if (isPostgres()) {
     const wordKeys = wordsCanMatch(term) ? await wordKeysOf(scope, term, filter.interactionTypes) : null;
     // Without the word index, thread_questions' text serves a term of three characters or more and no type.
-    if (wordKeys === null && (filter.interactionTypes?.length || [...term].length < 3)) return null;
-    if (wordKeys === null) return { term, match, projectIds: [], ranges: [], count: null, wordKeys, days: null };
+    if (wordKeys === null) {
+      return filter.interactionTypes?.length || [...term].length < 3 ? null : { term, match, projectIds: [], ranges: [], count: null, wordKeys, days: null };
+    }
     // Counted first: the count (by day for a deep page) chooses how the page is read (pageByWords).
     const days = offset >= DEEP_PAGE ? await countByWordsPerDay(scope, filter, wordKeys) : null;
-    const count = days ? days.reduce((sum, day) => sum + day.n, 0) : await countByWords(scope, filter, wordKeys);
+    const count = days ? totalOf(days) : await countByWords(scope, filter, wordKeys);
     return { term, match, projectIds: [], ranges: [], count, wordKeys, days };
   }
   const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
@@ -101,7 +103,7 @@ export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilte
   const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
   // A deep page is found by day (page-days.ts); `feedback=false` is not in the index, so not counted here.
   const days = filter.feedback !== false && offset >= DEEP_PAGE ? await daysInIndex(match, ranges) : null;
-  const count = filter.feedback === false ? null : days ? days.reduce((sum, day) => sum + day.n, 0) : await countInIndex(match, ranges);
+  const count = filter.feedback === false ? null : days ? totalOf(days) : await countInIndex(match, ranges);
   return { term, match, projectIds, ranges, count, wordKeys: null, days };
 }
 
@@ -117,7 +119,6 @@ export function keyRange(projectId: number, start: string, end: string | null): 
   return clamped.low <= clamped.high ? clamped : null;
 }
 
-const dayNumber = (day: string) => Math.floor(startOfDay(day).getTime() / 86_400_000);
 
 /** FTS5 phrase of the term: its trigrams in a row, i.e. the exact substring; quotes doubled so every character is literal. */
 export const phraseQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
@@ -138,7 +139,7 @@ async function daysInIndex(match: string, ranges: KeyRange[]): Promise<DayCount[
         WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high} GROUP BY d`,
     ),
   );
-  return mergeDays(lists.map((rows) => rows.map((r) => ({ day: new Date(Number(r.d) * 86_400_000).toISOString().slice(0, 10), n: Number(r.n) }))));
+  return mergeDays(lists.map((rows) => rows.map((r) => ({ day: dayOfNumber(Number(r.d)), n: Number(r.n) }))));
 }
 
 /** Rowids of the matching threads of every range (SQLite). */
@@ -159,10 +160,7 @@ function sqliteWhere(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuest
 }
 
 function postgresFrom(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Prisma.Sql {
-  const where = threadsInPeriodSql(scope, filter, 't');
-  where.push(Prisma.sql`t.questions LIKE ${containsPattern(plan.term)} ESCAPE '\\'`);
-  const feedback = filter.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
-  return Prisma.sql`FROM thread_questions t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;
+  return perThreadFrom('thread_questions', scope, filter, Prisma.sql`t.questions LIKE ${containsPattern(plan.term)} ESCAPE '\\'`);
 }
 
 export async function countThreadsByQuestion(scope: ReportScope, filter: ThreadFilter, plan: ThreadQuestionPlan): Promise<number> {

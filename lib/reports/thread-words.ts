@@ -7,7 +7,7 @@
 // Keys carry the interaction type, so `interaction_types` comes along.
 import { db, Prisma } from '../db/client';
 import { containsPattern } from '../db/like';
-import { scopeSql, threadsInPeriodSql, type ReportScope } from './scope';
+import { perThreadFrom, scopeSql, type ReportScope } from './scope';
 import { daysHolding, type DayCount } from './page-days';
 
 /** The migration splits questions on these six ASCII characters only. */
@@ -48,10 +48,7 @@ type Period = { start: string; end: string | null; feedback?: boolean };
 
 /** FROM … WHERE of the matching threads of the period, as `t` (with `c`, the conversation, when `feedback=false`). */
 export function wordsFrom(scope: ReportScope, period: Period, keys: number[]): Prisma.Sql {
-  const where = threadsInPeriodSql(scope, period, 't');
-  where.push(Prisma.sql`t.words && ${`{${keys.join(',')}}`}::int[]`);
-  const feedback = period.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
-  return Prisma.sql`FROM thread_words t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;
+  return perThreadFrom('thread_words', scope, period, Prisma.sql`t.words && ${`{${keys.join(',')}}`}::int[]`);
 }
 
 /**
