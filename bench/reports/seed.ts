@@ -22,11 +22,14 @@ const THREADS = Number(process.env.THREADS ?? 200_000);
 const INTERACTIONS = Number(process.env.INTERACTIONS ?? 1_000_000);
 const LAST_DAY = process.env.LAST_DAY ?? '2026-11-22';
 const PASSWORD = 'bench-password';
+const WORD_INDEX_MIGRATION = '20261123180000_thread_words';
 
 async function main() {
   const { databaseUrl, databaseProvider } = appConfig();
   const started = Date.now();
-  await migrateDatabase(databaseUrl);
+  // PostgreSQL's word index is built by its migration after the rows are in:
+  // its triggers add ~3 ms to each of a million bulk-inserted rows.
+  await migrateDatabase(databaseUrl, { before: databaseProvider === 'postgresql' ? WORD_INDEX_MIGRATION : undefined });
   if ((await db().interaction.count()) > 0) throw new Error('The database already has interactions; seed an empty one');
 
   await upsertPlan({ name: 'Bench plan', creditLimit: 50_000_000, datamodelLimit: 10, privateSmartpageLimit: 5, publicSmartpageLimit: 5, privateSmartpageUserLimit: 100, indexedTokenLimit: 100_000_000 });
@@ -59,8 +62,13 @@ async function main() {
     SELECT organization_id, project_id, day, COALESCE(datamodel_id, 0), origin, type, COUNT(*), SUM(prompt_tokens), SUM(completion_tokens), SUM(total_tokens), SUM(total_tokens_with_fee)
     FROM interactions WHERE organization_id = ${Number(organization.id)}
     GROUP BY organization_id, project_id, day, COALESCE(datamodel_id, 0), origin, type`);
-  await writer.exec('ANALYZE');
   await writer.close();
+  const indexing = Date.now();
+  const applied = await migrateDatabase(databaseUrl);
+  if (applied.length) console.log(`applied ${applied.join(', ')} in ${((Date.now() - indexing) / 1000).toFixed(0)} s`);
+  const analyzer = databaseProvider === 'sqlite' ? sqliteWriter(sqliteFilePath(databaseUrl)) : await postgresWriter(databaseUrl);
+  await analyzer.exec(databaseProvider === 'sqlite' ? 'ANALYZE' : 'VACUUM ANALYZE');
+  await analyzer.close();
 
   const credentials = {
     databaseUrl,
