@@ -37,8 +37,12 @@ export type ThreadQuestionPlan = {
   /** SQLite: the projects of the scope, and a range of each for the period. */
   projectIds: number[];
   ranges: KeyRange[];
-  /** Matching threads, counted while planning (SQLite: when the term is the only condition; PostgreSQL: by words). */
-  count: number | null;
+  /**
+   * Matching threads, counted from planning on (SQLite: when the term is the
+   * only condition; PostgreSQL: by words), so that the page can be read
+   * while the count runs (thread-words.ts). Never rejects unhandled.
+   */
+  count: Promise<number> | null;
   /** PostgreSQL: the word keys of the matching threads (thread-words.ts); null: the term is matched in thread_questions' text. */
   wordKeys: number[] | null;
   /** A deep page (offset ≥ DEEP_PAGE): matching threads per UTC day, newest first. */
@@ -91,9 +95,9 @@ export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilte
     if (wordKeys === null) {
       return filter.interactionTypes?.length || [...term].length < 3 ? null : { term, match, projectIds: [], ranges: [], count: null, wordKeys, days: null };
     }
-    // Counted first: the count (by day for a deep page) chooses how the page is read (pageByWords).
+    // A deep page needs its days before it is read; otherwise the count runs beside the page (pageByWords).
     const days = offset >= DEEP_PAGE ? await countByWordsPerDay(scope, filter, wordKeys) : null;
-    const count = days ? totalOf(days) : await countByWords(scope, filter, wordKeys);
+    const count = days ? Promise.resolve(totalOf(days)) : started(countByWords(scope, filter, wordKeys));
     return { term, match, projectIds: [], ranges: [], count, wordKeys, days };
   }
   const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
@@ -104,7 +108,17 @@ export async function planThreadQuestion(scope: ReportScope, filter: ThreadFilte
   // A deep page is found by day (page-days.ts); `feedback=false` is not in the index, so not counted here.
   const days = filter.feedback !== false && offset >= DEEP_PAGE ? await daysInIndex(match, ranges) : null;
   const count = filter.feedback === false ? null : days ? totalOf(days) : await countInIndex(match, ranges);
-  return { term, match, projectIds, ranges, count, wordKeys: null, days };
+  return { term, match, projectIds, ranges, count: count === null ? null : Promise.resolve(count), wordKeys: null, days };
+}
+
+/**
+ * A query left running while other work goes on: marked handled at once,
+ * so a failure before anyone awaits it cannot end the process; whoever
+ * awaits it still gets the error.
+ */
+function started<T>(query: Promise<T>): Promise<T> {
+  query.catch(() => undefined);
+  return query;
 }
 
 /** The inclusive rowids of one project's threads started from `start` through `end`. */
@@ -197,7 +211,8 @@ async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: Thread
   const page = (window: ThreadFilter, windowPlan: ThreadQuestionPlan, walk: boolean, skip = offset) => db().$queryRaw<{ id: string }[]>`
     SELECT c.id FROM conversations c WHERE ${sqliteWhere(scope, window, windowPlan, walk)}
     ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${skip}`;
-  if (plan.count === null || plan.count <= LIST_DRIVEN_MATCHES) return page(filter, plan, plan.count === null);
+  const count = plan.count === null ? null : await plan.count;
+  if (count === null || count <= LIST_DRIVEN_MATCHES) return page(filter, plan, count === null);
   if (plan.days) {
     const days = daysHolding(plan.days, offset, limit);
     if (!days) return [];
@@ -208,7 +223,7 @@ async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: Thread
   // The first window assumes matches spread evenly over the period, with a
   // margin: a deep page then costs about one count and one read of its window.
   const periodDays = Math.max(1, lengthInDays({ start: filter.start, end: last }));
-  const firstSpan = Math.max(1, Math.ceil(((offset + limit) / plan.count) * periodDays * 1.25));
+  const firstSpan = Math.max(1, Math.ceil(((offset + limit) / count) * periodDays * 1.25));
   for (let span = firstSpan; ; span *= WINDOW_GROWTH) {
     const from = addDays(last, 1 - span);
     if (from <= filter.start) return page(filter, plan, true);

@@ -12,6 +12,7 @@ import { countThreads, planQuestion, readThreads, type ThreadFilter } from '@/li
 import { pageByWords, wordsCanMatch } from '@/lib/reports/thread-words';
 import { daysHolding } from '@/lib/reports/page-days';
 import { planThreadQuestion } from '@/lib/reports/thread-questions';
+import type { ReportScope } from '@/lib/reports/scope';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
@@ -121,12 +122,37 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
     const filter: ThreadFilter = { start: '2025-06-01', end: null, question: 'a' };
     const plan = (await planThreadQuestion(scope(), filter, 5000))!;
     expect(plan.days?.length).toBeGreaterThan(2);
-    expect(plan.count).toBe(plan.days!.reduce((sum, d) => sum + d.n, 0));
-    const walked = { ...plan, count: 1_000_000, days: null };
-    const byDay = { ...plan, count: 1_000_000 };
-    for (let offset = 0; offset <= plan.count! + 1; offset++) {
+    expect(await plan.count).toBe(plan.days!.reduce((sum, d) => sum + d.n, 0));
+    const walked = { ...plan, count: Promise.resolve(1_000_000), days: null };
+    const byDay = { ...plan, count: Promise.resolve(1_000_000) };
+    for (let offset = 0; offset <= (await plan.count!) + 1; offset++) {
       for (const limit of [1, 2, 3]) {
-        expect(await pageByWords(scope(), filter, byDay, limit, offset), `${offset}/${limit}`).toEqual(await pageByWords(scope(), filter, walked, limit, offset));
+        expect(await pageByWords(scope(), filter, byDay, limit, offset), `${offset}/${limit}`).toEqual(await pageByWords(scope(), filter, walked, limit, offset, 0));
+      }
+    }
+  });
+
+  it('a page looked for among the newest threads while the count runs equals the sorted matches, whatever the slice', async () => {
+    const projectScope = { organizationId: t.organization.id, projectId: t.project.id };
+    const cases: [ReportScope, ThreadFilter][] = [
+      [scope(), { start: '2025-06-01', end: null, question: 'a' }],
+      [projectScope, { start: '2025-06-01', end: '2025-06-03', question: 'a' }],
+      [scope(), { start: '2025-06-01', end: null, question: 'a', feedback: false }],
+      [scope(), { start: '2025-06-01', end: null, question: 'a', interactionTypes: ['search', 'stream'] }],
+    ];
+    for (const [where, filter] of cases) {
+      const plan = (await planThreadQuestion(where, filter))!;
+      const count = await plan.count!;
+      expect(count).toBeGreaterThan(2);
+      // The slice of 0 threads never holds a page: the count's way (sorted, as the count is small).
+      const sorted = { ...plan, count: Promise.resolve(count) };
+      for (const newest of [1, 2, 3, 5, 2000]) {
+        for (let offset = 0; offset <= count + 1; offset++) {
+          for (const limit of [1, 2, 3]) {
+            const label = `${JSON.stringify(filter)} newest ${newest} ${offset}/${limit}`;
+            expect(await pageByWords(where, filter, plan, limit, offset, newest), label).toEqual(await pageByWords(where, filter, sorted, limit, offset, 0));
+          }
+        }
       }
     }
   });
