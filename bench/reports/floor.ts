@@ -31,6 +31,9 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     const org = Number((await client.query('SELECT id FROM organizations ORDER BY id DESC LIMIT 1')).rows[0].id);
     const from = new Date('2025-02-01T00:00:00Z');
     const q = (text: string, values: unknown[]) => client.query(text, values);
+    const indexed = new pg.Client({ connectionString: databaseUrl });
+    await indexed.connect();
+    await indexed.query("SET enable_seqscan = off; SET max_parallel_workers_per_gather = 0");
     const interactionsOf = async () => {
       const ids = (await q(sql.page, [org, from])).rows.map((r) => r.id);
       return q('SELECT * FROM interactions WHERE conversation_id = ANY($1) ORDER BY created_at, id', [ids]);
@@ -44,7 +47,17 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
       { name: 'threads count, evaluation=negative', run: () => q(sql.countNegative, [org, from]) },
       { name: 'threads count, question=refund, naive scan of interactions', run: () => q(sql.countQuestionNaive, [org, from, '%refund%']) },
       { name: 'threads count, question=refund, per-thread index', run: () => q(sql.countQuestionThreads, [org, from, '%refund%']) },
-      { name: 'threads count, question=refund, word index', run: () => q(sql.countQuestionWords, [org, from, '%refund%']), close: async () => { await client.end(); } },
+      { name: 'threads count, question=refund, word index', run: () => q(sql.countQuestionWords, [org, from, '%refund%']) },
+      // As the report sends it (lib/reports/thread-words.ts): sequential scans and parallel workers off.
+      { name: 'threads count, question=refund, word index, report settings', run: () => indexed.query(sql.countQuestionWords, [org, from, '%refund%']) },
+      {
+        name: 'threads count, question=plan (every thread), word index, report settings',
+        run: () => indexed.query(sql.countQuestionWords, [org, from, '%plan%']),
+        close: async () => {
+          await client.end();
+          await indexed.end();
+        },
+      },
     ];
   }
   const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
