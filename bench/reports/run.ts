@@ -12,6 +12,8 @@ const PROVIDER = process.env.PROVIDER ?? 'sqlite';
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3313';
 const RUNS = Number(process.env.RUNS ?? 30);
 const SERVER_PID = process.env.SERVER_PID;
+/** Only the HTTP cases whose name holds this text; no download, no floor. */
+const ONLY = process.env.ONLY;
 
 type Credentials = { databaseUrl: string; userToken: string; projectToken: string; lastDay: string };
 const credentials: Credentials = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'results', 'tmp', `credentials-${PROVIDER}.json`), 'utf8'));
@@ -83,11 +85,12 @@ async function download() {
 
 async function main() {
   const lines = [`### ${PROVIDER} — HTTP, ${RUNS} sequential calls after 3 warm-ups`, '', '| endpoint | p50 ms | p95 ms |', '|---|---:|---:|'];
-  for (const [name, url, who] of CASES) {
+  for (const [name, url, who] of CASES.filter(([name]) => !ONLY || name.includes(ONLY))) {
     const { p50, p95 } = await timeIt(RUNS, () => get(url, who === 'user' ? credentials.userToken : credentials.projectToken));
     lines.push(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
     console.log(lines.at(-1));
   }
+  if (ONLY) return console.log(lines.join('\n'));
   lines.push('', '| download (section=all, limit=10000, 2025-02-01 → today) | seconds | file MB | server RSS before MB | server peak RSS MB |', '|---|---:|---:|---:|---:|');
   for (const [i, r] of (await download()).entries()) lines.push(`| run ${i + 1} | ${r.seconds.toFixed(2)} | ${r.mb.toFixed(1)} | ${r.baseMb.toFixed(0)} | ${r.peakMb.toFixed(0)} |`);
   lines.push('', `### ${PROVIDER} — floor: the same SQL straight on the database (${RUNS} runs)`, '', '| query | p50 ms | p95 ms |', '|---|---:|---:|');
