@@ -2,6 +2,7 @@
 // header, from the browser session. Every query downstream is scoped by the
 // organisation and project found here, never by anything the client sends.
 import { db, Prisma } from '../db/client';
+import { toDate, type RawDate, type RawInt } from '../db/raw';
 import { notFound, unauthorized, forbidden } from '../http/errors';
 import { hashSecret, secretKind } from './secrets';
 import { isRole, type AuthMode, type Role } from './roles';
@@ -56,22 +57,16 @@ export async function principalFromToken(token: string, accepted: readonly AuthM
 // organisation, membership): authentication runs before every call, and
 // four ORM round trips were 3–12 ms of each report request.
 
-type RawInstant = Date | string;
-type RawId = number | bigint;
-
-/** SQLite hands timestamps back as text, PostgreSQL as Date. */
-const instant = (value: RawInstant) => (value instanceof Date ? value : new Date(value));
-
-function checkLive(row: { revoked_at: RawInstant | null; expires_at: RawInstant | null } | undefined): asserts row {
+function checkLive(row: { revoked_at: RawDate | null; expires_at: RawDate | null } | undefined): asserts row {
   if (!row || row.revoked_at !== null) throw unauthorized('Invalid token');
-  if (row.expires_at !== null && instant(row.expires_at).getTime() <= Date.now()) throw unauthorized('Token expired');
+  if (row.expires_at !== null && toDate(row.expires_at).getTime() <= Date.now()) throw unauthorized('Token expired');
 }
 
 type ProjectCredentialRow = {
-  revoked_at: RawInstant | null;
-  expires_at: RawInstant | null;
-  project_id: RawId | null;
-  organization_id: RawId | null;
+  revoked_at: RawDate | null;
+  expires_at: RawDate | null;
+  project_id: RawInt | null;
+  organization_id: RawInt | null;
   organization_name: string | null;
 };
 
@@ -81,7 +76,7 @@ function projectOfRow(row: ProjectCredentialRow): { projectId: number; organizat
 }
 
 async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
-  const [key] = await db().$queryRaw<(ProjectCredentialRow & { key_id: RawId; user_id: RawId | null; email: string | null; name: string | null })[]>`
+  const [key] = await db().$queryRaw<(ProjectCredentialRow & { key_id: RawInt; user_id: RawInt | null; email: string | null; name: string | null })[]>`
     SELECT k.id AS key_id, k.revoked_at, k.expires_at, u.id AS user_id, u.email, u.name,
       p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM api_keys k
@@ -113,7 +108,7 @@ async function projectTokenPrincipal(tokenHash: string): Promise<Principal> {
   return { mode: 'projectToken', ...projectOfRow(token), userId: null, email: null, name: null, role: null, apiKeyId: null };
 }
 
-type MemberRow = { user_id: RawId; email: string; name: string; organization_id: RawId | null; organization_name: string | null; role: string | null };
+type MemberRow = { user_id: RawInt; email: string; name: string; organization_id: RawInt | null; organization_name: string | null; role: string | null };
 
 /** The member's role, or why there is none (the organisation is gone: 404; no membership: 403). */
 function roleOf(row: MemberRow, organizationGone: string): Role {
@@ -123,7 +118,7 @@ function roleOf(row: MemberRow, organizationGone: string): Role {
 }
 
 async function userTokenPrincipal(tokenHash: string): Promise<Principal> {
-  const [token] = await db().$queryRaw<(MemberRow & { revoked_at: RawInstant | null; expires_at: RawInstant })[]>`
+  const [token] = await db().$queryRaw<(MemberRow & { revoked_at: RawDate | null; expires_at: RawDate })[]>`
     SELECT t.revoked_at, t.expires_at, u.id AS user_id, u.email, u.name, o.id AS organization_id, o.name AS organization_name, m.role
     FROM user_access_tokens t
     JOIN users u ON u.id = t.user_id
@@ -151,7 +146,7 @@ async function userTokenPrincipal(tokenHash: string): Promise<Principal> {
  */
 export async function sessionPrincipal(userId: number, organizationId: number, requestedProjectId: number | null): Promise<Principal> {
   const projectCondition = requestedProjectId ? Prisma.sql`AND p.id = ${requestedProjectId}` : Prisma.empty;
-  const [user] = await db().$queryRaw<(MemberRow & { project_id: RawId | null })[]>`
+  const [user] = await db().$queryRaw<(MemberRow & { project_id: RawInt | null })[]>`
     SELECT u.id AS user_id, u.email, u.name, o.id AS organization_id, o.name AS organization_name, m.role,
       (SELECT MIN(p.id) FROM projects p WHERE p.organization_id = o.id ${projectCondition}) AS project_id
     FROM users u

@@ -133,7 +133,6 @@ export function keyRange(projectId: number, start: string, end: string | null): 
   return clamped.low <= clamped.high ? clamped : null;
 }
 
-
 /** FTS5 phrase of the term: its trigrams in a row, i.e. the exact substring; quotes doubled so every character is literal. */
 export const phraseQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
 

@@ -5,11 +5,11 @@
 import { db, Prisma } from '../db/client';
 import type { CellValue } from './xlsx';
 import type { ReportScope } from './scope';
-import { DISPLAY_TYPE, feedbackOptionsOf, matchingSql, threadIdBatches, toDate, type ThreadFilter } from './threads';
+import { DISPLAY_TYPE, feedbackOptionsOf, matchingSql, threadIdBatches, type ThreadFilter } from './threads';
+import { toDate, type RawDate, type RawInt } from '../db/raw';
 
-type RawInt = number | bigint;
 type SheetInteraction = {
-  conversation_id: string; identifier: string; created_at: Date | string; type: string; question: string; content: string;
+  conversation_id: string; identifier: string; created_at: RawDate; type: string; question: string; content: string;
   datamodel_name: string; dataset_name: string; generative_model_name: string; preset_name: string; project_id: RawInt;
   user_name: string; user_email: string; prompt_tokens: RawInt; completion_tokens: RawInt; total_tokens: RawInt; total_tokens_with_fee: RawInt;
   evaluation: string | null; feedback: string | null; feedback_options: string | null;

@@ -8,6 +8,7 @@
 // are read.
 import { db, isPostgres, Prisma } from '../db/client';
 import { containsPattern } from '../db/like';
+import { toDate, type RawDate, type RawInt } from '../db/raw';
 import type { Evaluation, InteractionRecord, Thread, ThreadsPage, ThreadsQuery } from './contracts';
 import { THREADS_DEFAULT_LIMIT } from './contracts';
 import { MIN_DATE, resolveRange } from './periods';
@@ -170,8 +171,6 @@ export async function threadsByIds(ids: string[], only: ThreadFilter | null = nu
   });
 }
 
-type RawDate = Date | string;
-type RawInt = number | bigint;
 type RawConversation = { id: string; identifier: string; created_at: RawDate; updated_at: RawDate };
 type RawInteraction = {
   id: RawInt; identifier: string; conversation_id: string; project_id: RawInt; project_name: string; type: string; question: string; content: string;
@@ -180,9 +179,6 @@ type RawInteraction = {
   evaluation: string | null; feedback: string | null; feedback_options: string | null; user_name: string; user_email: string;
   extra: string; search: string; user_prompt: string; template_prompt: string; created_at: RawDate; updated_at: RawDate;
 };
-
-// SQLite hands timestamps back as text and integers as BigInt; PostgreSQL as Date and number.
-export const toDate = (value: RawDate) => (value instanceof Date ? value : new Date(value));
 
 function fromRaw(r: RawInteraction): InteractionRow {
   return {
