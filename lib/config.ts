@@ -2,6 +2,7 @@
 // works on a fresh machine with the embedded SQLite database.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from './server/private-files';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 
@@ -60,7 +61,7 @@ export function sessionSecret(): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    ensurePrivateDir(path.dirname(file));
     try {
       fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
     } catch (error) {

@@ -73,7 +73,7 @@ async function main() {
   const credentials = {
     databaseUrl,
     organizationId: organization.id,
-    userToken: (await issueUserToken(email, PASSWORD)).access_token,
+    userToken: (await issueUserToken(email, PASSWORD, 'bench-seed')).access_token,
     projectToken: (await createProjectToken(support.id, { name: 'bench' })).token,
     lastDay: LAST_DAY,
   };

@@ -21,7 +21,7 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
     try {
       const result = await signIn('credentials', { email, password, redirect: false });
       if (!result || result.error) {
-        setError(result?.status === 401 || result?.error === 'CredentialsSignin' ? 'That e-mail and password do not match an account.' : 'Sign-in failed; try again in a moment.');
+        setError(signInMessage(result?.error, result?.status));
         setPending(false);
         return;
       }
@@ -52,4 +52,11 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
       </Button>
     </form>
   );
+}
+
+/** next-auth reports a wrong password as CredentialsSignin and a lockout with the server's own sentence. */
+function signInMessage(error: string | null | undefined, status: number | undefined): string {
+  if (error?.startsWith('Too many failed sign-in attempts')) return error;
+  if (status === 401 || error === 'CredentialsSignin') return 'That e-mail and password do not match an account.';
+  return 'Sign-in failed; try again in a moment.';
 }

@@ -5,20 +5,35 @@ import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { sessionSecret } from '../config';
-import { authenticateUser } from './users';
+import { signInWithPassword } from './users';
+import { clientAddress } from '../http/rate-limit';
+import { ApiError } from '../http/errors';
 import { db } from '../db/client';
 
 export const authOptions: NextAuthOptions = {
   secret: sessionSecret(),
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+  // Secure (and __Secure- prefixed) cookies when the public URL is HTTPS. Set
+  // once from NEXTAUTH_URL, not per request: reading the session must look
+  // for the same cookie name that signing in wrote.
+  useSecureCookies: (process.env.NEXTAUTH_URL ?? '').startsWith('https://'),
   pages: { signIn: '/signin' },
   providers: [
     CredentialsProvider({
       name: 'Email and password',
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        const found = await authenticateUser(credentials.email, credentials.password);
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req?.headers ?? {})) if (typeof value === 'string') headers.set(name, value);
+        let found;
+        try {
+          found = await signInWithPassword(credentials.email, credentials.password, clientAddress({ headers }));
+        } catch (error) {
+          // next-auth passes the message to the sign-in form as `error`.
+          if (error instanceof ApiError && error.code === 'too_many_requests') throw new Error(error.detail);
+          throw error;
+        }
         if (!found) return null;
         return { id: String(found.user.id), email: found.user.email, name: found.user.name, organizationId: found.organizationId };
       },

@@ -4,6 +4,7 @@ import { appConfig } from '../config';
 import { hashPassword, newSecret, verifyPassword, hashSecret } from './secrets';
 import { unauthorized, notFound } from '../http/errors';
 import type { Role } from './roles';
+import { signInLimiter } from './sign-in-limit';
 
 // A hash compared against when the e-mail is unknown, so a wrong e-mail and
 // a wrong password take the same time.
@@ -22,11 +23,22 @@ export async function authenticateUser(email: string, password: string) {
   return { user, organizationId: membership.organizationId, role: membership.role as Role };
 }
 
+/**
+ * Sign-in with a password, as both sign-in paths do: refused with 429 after
+ * too many failures for the account or the client address.
+ */
+export async function signInWithPassword(email: string, password: string, clientAddress: string) {
+  const attempt = signInLimiter().begin(email, clientAddress);
+  const found = await authenticateUser(email, password);
+  if (found) attempt.succeeded();
+  return found;
+}
+
 export type IssuedUserToken = { access_token: string; token_type: 'Bearer'; expires_at: string; organization_id: number };
 
 /** POST /api/v1/auth/token: email + password → an expiring user access token. */
-export async function issueUserToken(email: string, password: string, organizationId?: number): Promise<IssuedUserToken> {
-  const found = await authenticateUser(email, password);
+export async function issueUserToken(email: string, password: string, clientAddress: string, organizationId?: number): Promise<IssuedUserToken> {
+  const found = await signInWithPassword(email, password, clientAddress);
   if (!found) throw unauthorized('Invalid email or password');
   let orgId = found.organizationId;
   if (organizationId !== undefined) {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { ensurePrivateFile } from '../server/private-files';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { providerOf } from '../config';
@@ -49,7 +50,9 @@ export function sqliteFilePath(databaseUrl: string): string {
 
 function migrateSqlite(databaseUrl: string, migrations: Migration[]): string[] {
   const file = sqliteFilePath(databaseUrl);
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // The database holds every organisation's data: readable by the server only.
+  // SQLite gives its -wal and -shm files the database file's permissions.
+  ensurePrivateFile(path.resolve(file));
   const sqlite = new Database(file, { timeout: 30_000 });
   try {
     // WAL lets readers go on while an import writes; it is a property of the file.

@@ -2,6 +2,7 @@
 // 400 that names the parameter for anything malformed or unknown.
 import { z } from 'zod';
 import { ApiError, badRequest } from './errors';
+import { firstXmlForbidden, withoutXmlForbidden } from '../text/xml-chars';
 
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -21,6 +22,10 @@ export function parseQuery<S extends z.ZodObject<z.ZodRawShape>>(schema: S, para
   for (const [name, value] of params) {
     if (!known.has(name)) throw badRequest(`Unknown query parameter: ${name}`);
     if (name in raw) throw badRequest(`Query parameter ${name} is given more than once`);
+    // NUL and other characters no text format carries: refused here, before
+    // they reach a full-text query (a NUL was a 500 from FTS5).
+    const forbidden = firstXmlForbidden(value);
+    if (forbidden) throw badRequest(`Query parameter ${name} contains a character that is not allowed (${forbidden})`);
     raw[name] = value;
   }
   const result = schema.safeParse(raw);
@@ -30,18 +35,43 @@ export function parseQuery<S extends z.ZodObject<z.ZodRawShape>>(schema: S, para
 
 export async function parseBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new ApiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    throw badRequest('Could not read the request body');
-  }
-  if (Buffer.byteLength(text) > maxBytes) throw new ApiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(request, maxBytes);
   if (!text.trim()) throw badRequest('Request body must be a JSON object');
   try {
-    return JSON.parse(text);
+    // Strings are stored and later written into XML (.xlsx) and search
+    // indexes: characters XML forbids are dropped here, once, for every body.
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? withoutXmlForbidden(value) : value));
   } catch {
     throw badRequest('Malformed JSON body');
   }
+}
+
+const tooLarge = (maxBytes: number) => new ApiError('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
+
+/**
+ * The body as text, counted while it arrives: a chunked body (no
+ * Content-Length) is cut off at the limit instead of being buffered whole.
+ */
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest('Could not read the request body');
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -52,7 +52,7 @@ export class TokenBuckets {
  * X-Forwarded-For, else X-Real-IP). Route handlers see no socket, so a
  * server reached without a proxy trusts what the client sends here.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   const address = forwarded || request.headers.get('x-real-ip')?.trim() || 'unknown';
   return address.slice(0, 64);

@@ -8,6 +8,7 @@ import { bearerToken, describeAccepted, principalFromToken, sessionPrincipal, ty
 import { currentSessionIdentity } from '../auth/session';
 import { ACCEPTED_AUTH, mayReadReport, mayWrite, type PathFamily, type Report } from '../auth/roles';
 import { parseQuery, parseBody, describeIssues } from './parse';
+import { assertJsonBody, assertSameOrigin, changesState } from './same-origin';
 
 const MAX_BODY_BYTES = 1_000_000;
 const NO_QUERY = z.object({});
@@ -47,6 +48,11 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
     const requestId = requestIdOf(request);
     try {
       const principal = config.family === 'public' ? anonymous() : await authenticate(request, config.family);
+      // The session cookie is sent by the browser on any site's request: writes must come from our pages.
+      if (config.family !== 'public' && principal.mode === 'session' && changesState(request)) {
+        assertSameOrigin(request);
+        if (config.body) assertJsonBody(request);
+      }
       authorize(principal, config);
       const params = config.params ? validate(config.params, (await context?.params) ?? {}) : undefined;
       // A route without a query contract takes no parameters: any is unknown (400).

@@ -74,10 +74,16 @@ function checkV6(bytes: number[], policy: AddressPolicy): string | null {
   if (allZero(bytes)) return 'an unspecified address';
   if (allZero(bytes.slice(0, 15)) && bytes[15] === 1) return policy.allowLoopback ? null : 'a loopback address';
   // Forms that carry an IPv4 address: mapped ::ffff:a.b.c.d, compatible
-  // ::a.b.c.d, NAT64 64:ff9b::a.b.c.d and 6to4 2002:aabb:ccdd::.
+  // ::a.b.c.d, SIIT ::ffff:0:a.b.c.d, NAT64 64:ff9b::a.b.c.d and 6to4 2002:aabb:ccdd::.
   if (allZero(bytes.slice(0, 10)) && bytes[10] === 0xff && bytes[11] === 0xff) return embedded(bytes.slice(12, 16), policy);
   if (allZero(bytes.slice(0, 12))) return embedded(bytes.slice(12, 16), policy);
+  // SIIT's IPv4-translated form ::ffff:0:a.b.c.d (RFC 6145).
+  if (allZero(bytes.slice(0, 8)) && bytes[8] === 0xff && bytes[9] === 0xff && allZero(bytes.slice(10, 12))) return embedded(bytes.slice(12, 16), policy);
   if (startsWith(bytes, [0x00, 0x64, 0xff, 0x9b]) && allZero(bytes.slice(4, 12))) return embedded(bytes.slice(12, 16), policy);
+  // Any other NAT64 prefix (the well-known /32 with other bits set, the
+  // local-use 64:ff9b:1::/48 of RFC 8215) places the IPv4 address where its
+  // operator chose: it cannot be judged, so it is refused.
+  if (startsWith(bytes, [0x00, 0x64, 0xff, 0x9b])) return 'a NAT64 address whose IPv4 address cannot be checked';
   if (startsWith(bytes, [0x20, 0x02])) return embedded(bytes.slice(2, 6), policy);
   if (startsWith(bytes, [0x20, 0x01, 0x00, 0x00])) return 'a Teredo tunnel address';
   if (startsWith(bytes, [0x20, 0x01, 0x0d, 0xb8])) return 'a documentation address';

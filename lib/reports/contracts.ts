@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { booleanQuery, commaList, intQuery, isCalendarDate, isoDate } from '../http/schemas';
 import { INTERACTION_TYPES } from '../usage/credits';
+import { MAX_DATE } from './periods';
 
 export const EVALUATIONS = ['positive', 'negative', 'neutral'] as const;
 export type Evaluation = (typeof EVALUATIONS)[number];
@@ -20,7 +21,10 @@ const text = (field: string) => z.string().max(MAX_FILTER, `${field} must be at 
  * can hold no interaction and PostgreSQL has no year 0.
  */
 const EPOCH_DAY = '1970-01-01';
-const reportDate = (name: string) => isoDate(name).refine((day) => !isCalendarDate(day) || day >= EPOCH_DAY, `${name} must not be before ${EPOCH_DAY}`);
+const reportDate = (name: string) =>
+  isoDate(name)
+    .refine((day) => !isCalendarDate(day) || day >= EPOCH_DAY, `${name} must not be before ${EPOCH_DAY}`)
+    .refine((day) => !isCalendarDate(day) || day <= MAX_DATE, `${name} must not be after ${MAX_DATE}`);
 
 const dates = {
   start_date: reportDate('start_date').optional(),

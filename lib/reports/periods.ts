@@ -7,6 +7,15 @@ import { badRequest } from '../http/errors';
 /** The earliest selectable start date (spec, Limits). */
 export const MIN_DATE = '2025-02-01';
 
+/**
+ * The latest day any report accepts, and the longest period it covers.
+ * The spec sets neither; without them one request for `end_date=9999-12-31`
+ * built millions of daily buckets and took the process down. Ten years and
+ * a day more than a leap day cover any period a dashboard shows.
+ */
+export const MAX_DATE = '2099-12-31';
+export const MAX_SPAN_DAYS = 3_660;
+
 export type Granularity = 'daily' | 'weekly' | 'monthly';
 export type DayRange = { start: string; end: string };
 export type Bucket = { date: string; from: string; to: string };
@@ -52,6 +61,9 @@ export function resolveRange(
   const end = query.end_date ?? defaults.end;
   if (minimum !== null && start < minimum) throw badRequest(`start_date must not be before ${minimum}`);
   if (end !== null && end < start) throw badRequest('end_date must not be before start_date');
+  if (end !== null && lengthInDays({ start, end }) > MAX_SPAN_DAYS) {
+    throw badRequest(`The period from ${start} to ${end} is longer than the maximum of ${MAX_SPAN_DAYS} days; choose a later start_date or an earlier end_date`);
+  }
   return { start, end };
 }
 

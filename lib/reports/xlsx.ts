@@ -5,6 +5,7 @@
 // (this module never writes `{ formula }` cells).
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { truncateUtf16, withoutXmlForbidden } from '../text/xml-chars';
 
 const MAX_CELL_CHARS = 32_767;
 
@@ -90,6 +91,6 @@ function sheetBacklog(sheet: ExcelJS.Worksheet | null): number {
 
 function cellValue(value: CellValue): string | number | null {
   // Characters XML cannot carry would corrupt the file; Excel refuses cells over 32,767 characters.
-  if (typeof value === 'string') return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').slice(0, MAX_CELL_CHARS);
+  if (typeof value === 'string') return truncateUtf16(withoutXmlForbidden(value), MAX_CELL_CHARS);
   return value;
 }

@@ -3,6 +3,7 @@
 // when any organisation exists.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from '../server/private-files';
 import { db } from '../db/client';
 import { appConfig } from '../config';
 import { addCreditAddon, addMember, createOrganization, createProject, upsertPlan } from '../tenancy/organizations';
@@ -46,7 +47,7 @@ export async function seedDemo(): Promise<DemoSeed | null> {
   await createDatamodel(project.id, { name: 'Handbook assistant', datasetName: dataset.name, presetIdentifier: 'default' });
 
   const credentialsFile = path.join(appConfig().dataDir, 'demo-credentials.json');
-  fs.mkdirSync(path.dirname(credentialsFile), { recursive: true });
+  ensurePrivateDir(path.dirname(credentialsFile));
   const seed = { ownerEmail: DEMO_USERS[0].email, ownerPassword: DEMO_PASSWORD, apiKey: apiKey.token, projectToken: projectToken.token, credentialsFile };
   fs.writeFileSync(credentialsFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
   return seed;

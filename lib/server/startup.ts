@@ -32,14 +32,13 @@ async function startHybridRetrieval(): Promise<void> {
 
 function printDemo(demo: Awaited<ReturnType<typeof seedDemo>> & object) {
   const base = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  // The password and the key are not printed: stdout ends up in log collectors.
   console.log(
     [
       '',
-      'Seeded the demo organisation (shown once; the API key is stored only as a hash):',
-      `  Sign in:   ${base}/signin  as ${demo.ownerEmail} / ${demo.ownerPassword}`,
-      `  API key:   ${demo.apiKey}`,
-      `  Try:       curl -H "Authorization: Bearer ${demo.apiKey}" ${base}/searcher/v1/datasets`,
-      `  A key is also written to ${demo.credentialsFile}`,
+      'Seeded the demo organisation.',
+      `  Sign in at ${base}/signin as ${demo.ownerEmail}; the password and an API key are in`,
+      `  ${demo.credentialsFile} (readable by this user only; the key is stored only as a hash).`,
       '',
     ].join('\n'),
   );

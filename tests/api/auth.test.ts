@@ -40,6 +40,19 @@ describe('POST /api/v1/auth/token', () => {
     expect(res.body).toEqual({ detail: 'Invalid email or password' });
   });
 
+  it('after 10 wrong passwords for an account, even the right one is refused with 429 and Retry-After', async () => {
+    const t = await createTenant('auth-guess');
+    const attempt = (password: string, address: string) =>
+      call(tokenRoute.POST, 'POST', '/x', { body: { email: t.users.VIEWER.email, password }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, `198.51.100.${i}`)).status).toBe(401);
+    const locked = await attempt(PASSWORD, '198.51.100.77');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ detail: 'Too many failed sign-in attempts; try again in 15 minutes' });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Another account is not affected.
+    expect((await call(tokenRoute.POST, 'POST', '/x', { body: { email: t.users.OWNER.email, password: PASSWORD } })).status).toBe(200);
+  });
+
   it.each([
     ['no body', undefined, 'Request body must be a JSON object'],
     ['malformed JSON', '{"email":', 'Malformed JSON body'],

@@ -203,6 +203,14 @@ describe('query rules', () => {
     ['wrong format', { end_date: '31/03/2025' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],
     ['end before start', { start_date: '2025-03-02', end_date: '2025-03-01' }, 'end_date must not be before start_date'],
     ['unknown parameter', { datamodel: 'x' }, 'Unknown query parameter: datamodel'],
+    // One request for ~2.9 million daily buckets took the process down.
+    ['an end date past the maximum', { end_date: '9999-12-31' }, 'end_date: end_date must not be after 2099-12-31'],
+    [
+      'a period longer than the maximum span',
+      { start_date: '2025-02-01', end_date: '2099-12-31' },
+      'The period from 2025-02-01 to 2099-12-31 is longer than the maximum of 3660 days; choose a later start_date or an earlier end_date',
+    ],
+    ['a NUL in a value', { end_date: '2025-03-01\u0000' }, 'Query parameter end_date contains a character that is not allowed (U+0000)'],
   ];
   for (const [handler, path] of [
     [overview, '/api/v1/overview'],
@@ -230,6 +238,18 @@ describe('query rules', () => {
     expect(res.status).toBe(200);
     const march = await call(overview, 'GET', '/api/v1/overview', { token: t.userTokens.OWNER, query: { start_date: '2025-02-01', end_date: '2025-03-31' } });
     expect(res.body.total_credit_used).toBe(march.body.total_credit_used);
+  });
+
+  it.each([
+    [credits, '/api/v1/credits_resume'],
+    [tokens, '/api/v1/token_resume'],
+  ] as const)('%s: the longest period allowed is answered, in monthly buckets', async (handler, path) => {
+    const paging: Record<string, string> = handler === tokens ? { limit: '1000' } : {};
+    const res = await call(handler, 'GET', path, { token: t.userTokens.OWNER, query: { start_date: '2025-02-01', end_date: '2035-02-06', ...paging } });
+    expect(res.status).toBe(200);
+    const series = (res.body.credits ?? res.body.tokens) as { date: string }[];
+    expect(series).toHaveLength(121);
+    expect(series.at(-1)!.date).toBe('2035-02-01');
   });
 
   it('token_resume: a bad limit names it', async () => {

@@ -177,6 +177,9 @@ describe('GET /api/v1/threads paging', () => {
     [{ page: '2' }, 'Unknown query parameter: page'],
     [{ limit: '0' }, 'limit: limit must be between 1 and 1000'],
     [{ offset: '-1' }, 'offset: offset must be a non-negative integer'],
+    [{ end_date: '9999-12-31' }, 'end_date: end_date must not be after 2099-12-31'],
+    [{ question: 'a\u0000b' }, 'Query parameter question contains a character that is not allowed (U+0000)'],
+    [{ question: 'a\uFFFEb' }, 'Query parameter question contains a character that is not allowed (U+FFFE)'],
   ])('%o → 400', async (query, detail) => {
     const res = await call(threads, 'GET', '/api/v1/threads', { token: t.userTokens.OWNER, query });
     expect(res.status).toBe(400);
@@ -186,6 +189,12 @@ describe('GET /api/v1/threads paging', () => {
   it('start_date has no minimum here (the spec binds 2025-02-01 to credits and tokens only): an earlier start is accepted', async () => {
     expect((await list({ start_date: '2024-06-01' })).count).toBe(5);
     expect(names(await list({ start_date: '1970-01-01', question: 'password' }))).toEqual(['c-four', 'c-one']);
+  });
+
+  it('a far end date within the limits lists what it counts', async () => {
+    const page = await list({ end_date: '2034-12-31', question: 'password' });
+    expect({ names: names(page), count: page.count }).toEqual({ names: ['c-four', 'c-one'], count: 2 });
+    expect((await list({ start_date: '2025-02-01', end_date: '2034-12-31' })).results).toHaveLength(5);
   });
 
   it('hostile filter text stays a parameter', async () => {

@@ -149,6 +149,12 @@ describe('POST /searcher/v1/search', () => {
     expect(recorded.presetId).toBe(datamodel.presetId);
   });
 
+  it('special-token text in a question is ordinary text, not a 500', async () => {
+    const { status, body } = await ask({ question: 'what is <|endoftext|> in python sorting', dataset: 'Python docs' });
+    expect(status).toBe(200);
+    expect(body.generational.total_tokens).toBeGreaterThan(0);
+  });
+
   it('400 for a malformed JSON body', async () => {
     const res = await call(search, 'POST', PATH, { token: t.apiKey, rawBody: '{"question": ' });
     expect(res).toMatchObject({ status: 400, body: { detail: 'Malformed JSON body' } });

@@ -23,7 +23,7 @@ export async function createTenant(label = 'org') {
     const email = `${role.toLowerCase()}-${tag}@test.local`;
     const user = await addMember(organization.id, { email, name: `${role} ${tag}`, password: PASSWORD, role });
     users[role] = { id: user.id, email };
-    userTokens[role] = (await issueUserToken(email, PASSWORD)).access_token;
+    userTokens[role] = (await issueUserToken(email, PASSWORD, 'tenant-helper')).access_token;
   }
   const apiKey = (await createApiKey(project.id, { name: 'test key', userId: users.OWNER.id })).token;
   const projectToken = (await createProjectToken(project.id, { name: 'test token' })).token;

@@ -63,3 +63,26 @@ describe('parseBody', () => {
   it('400 on malformed JSON', async () => expect(parseBody(req('{'), 100)).rejects.toMatchObject({ status: 400, detail: 'Malformed JSON body' }));
   it('413 over the size limit', async () => expect(parseBody(req('x'.repeat(200)), 100)).rejects.toMatchObject({ status: 413 }));
 });
+
+describe('parseBody: what bodies may carry', () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request('http://localhost/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+  it('drops characters XML forbids from every string of the body, in nested objects and arrays too', async () => {
+    const value = await parseBody(post(JSON.stringify({ question: 'a\uFFFEb\u0000c', list: ['\uFFFF', { x: 'd\u0001' }] })), 1000);
+    expect(value).toEqual({ question: 'abc', list: ['', { x: 'd' }] });
+  });
+
+  it('stops reading a chunked body at the limit: 413, not a buffered gigabyte', async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const error = await parseBody(post(endless), 1_000_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+    expect(sent).toBeLessThan(2_000_000);
+  });
+});

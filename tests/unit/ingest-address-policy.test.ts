@@ -26,6 +26,11 @@ describe('refusalFor', () => {
     ['fc00::1', /unique-local/],
     ['fe80::1', /link-local/],
     ['64:ff9b::a00:1', /private.*10\.0\.0\.1/],
+    ['::ffff:0:7f00:1', /loopback.*127\.0\.0\.1 inside/],
+    ['::ffff:0:a9fe:a9fe', /metadata.*169\.254\.169\.254 inside/],
+    ['64:ff9b:1::7f00:1', /NAT64/],
+    ['64:ff9b:1:7f00:1::', /NAT64/],
+    ['64:ff9b:0:0:1::a00:1', /NAT64/],
     ['2002:c0a8:0101::1', /private.*192\.168\.1\.1/],
     ['224.0.0.1', /multicast/],
     ['ff02::1', /multicast/],
@@ -34,7 +39,7 @@ describe('refusalFor', () => {
     expect(refusalFor(address, off)).toMatch(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows the public address %s', (address) => {
+  it.each(['93.184.215.14', '8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows the public address %s', (address) => {
     expect(refusalFor(address, off)).toBeNull();
   });
 

@@ -106,3 +106,11 @@ describe('prompt and extractive answer', () => {
     expect(summary).not.toContain('Also list.sort()');
   });
 });
+
+describe('token counting', () => {
+  it('counts special-token text as plain text instead of throwing', async () => {
+    const { countTokens } = await import('@/lib/text/tokens');
+    expect(await countTokens('what is <|endoftext|> in python')).toBeGreaterThan(5);
+    expect(await countTokens('<|im_start|>system<|im_end|>')).toBeGreaterThan(3);
+  });
+});

@@ -39,3 +39,22 @@ describe('xlsxStream', () => {
     expect(workbook.getWorksheet('Threads')?.rowCount).toBe(1 + 10_000 + 5 * 2_000);
   }, 60_000);
 });
+
+describe('xlsxStream cells', () => {
+  it('drops every character XML 1.0 forbids, so the file always opens', async () => {
+    // U+FFFE in one stored question made every later download unreadable.
+    const hostile = 'a\u0000b\u0008c\u000Bd\uFFFEe\uFFFFf\uD800g\uDFFFh\tI\nJ😀';
+    const bytes = await readAll(xlsxStream(async (sink) => sink.sheet('S', ['q']).row([hostile])));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(book.getWorksheet('S')!.getRow(2).getCell(1).value).toBe('abcdefgh\tI\nJ😀');
+  });
+
+  it('cuts a cell at 32,767 characters without leaving half an emoji', async () => {
+    const long = 'x'.repeat(32_766) + '😀😀';
+    const bytes = await readAll(xlsxStream(async (sink) => sink.sheet('S', ['q']).row([long])));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(book.getWorksheet('S')!.getRow(2).getCell(1).value).toBe('x'.repeat(32_766));
+  });
+});

@@ -2,6 +2,7 @@ import { route } from '@/lib/http/route';
 import { createApiKey, listApiKeys } from '@/lib/auth/keys';
 import { keyCreateBody } from '@/lib/console/contracts';
 import { managedProjectId, requireManager } from '@/lib/console/workspace';
+import { otherMethods } from '@/lib/http/unsupported';
 
 export const GET = route({ family: 'management' }, async ({ principal, request }) => {
   requireManager(principal);
@@ -13,3 +14,5 @@ export const POST = route({ family: 'management', body: keyCreateBody }, async (
   const created = await createApiKey(await managedProjectId(principal, request), { name: body.name, userId: principal.userId, expiresAt: body.expires_at ?? null });
   return Response.json(created, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

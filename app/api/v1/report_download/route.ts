@@ -2,6 +2,7 @@ import { route } from '@/lib/http/route';
 import { downloadQuery } from '@/lib/reports/contracts';
 import { reportDownload, XLSX_CONTENT_TYPE } from '@/lib/reports/download';
 import { reportScope } from '@/lib/reports/scope';
+import { otherMethods } from '@/lib/http/unsupported';
 
 export const GET = route({ family: 'reports', report: 'report_download', query: downloadQuery }, async ({ principal, query }) => {
   const { filename, body } = await reportDownload(reportScope(principal), principal.organizationName, query);
@@ -13,3 +14,5 @@ export const GET = route({ family: 'reports', report: 'report_download', query: 
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

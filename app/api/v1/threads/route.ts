@@ -2,5 +2,8 @@ import { route } from '@/lib/http/route';
 import { threadsQuery } from '@/lib/reports/contracts';
 import { threadsReport } from '@/lib/reports/threads';
 import { reportScope } from '@/lib/reports/scope';
+import { otherMethods } from '@/lib/http/unsupported';
 
 export const GET = route({ family: 'reports', report: 'threads', query: threadsQuery }, ({ principal, query }) => threadsReport(reportScope(principal), query));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -3,6 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { forbidden } from '@/lib/http/errors';
 import { conversationsQuery } from '@/lib/console/contracts';
 import { countOwnConversations, listOwnConversations } from '@/lib/console/conversations';
+import { otherMethods } from '@/lib/http/unsupported';
 
 // The body stays the documented array; the total for paging ("load more")
 // travels in X-Total-Count.
@@ -15,3 +16,5 @@ export const GET = route({ family: 'search', query: conversationsQuery }, async 
   ]);
   return Response.json(items, { headers: { 'x-total-count': String(total) } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

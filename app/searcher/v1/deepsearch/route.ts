@@ -1,7 +1,10 @@
 import { route } from '@/lib/http/route';
 import { searchRequestBody } from '@/lib/search/contract';
 import { callerFromPrincipal, runSearch } from '@/lib/search/service';
+import { otherMethods } from '@/lib/http/unsupported';
 
 export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body }) =>
   runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'deepsearch'),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -4,5 +4,8 @@ import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { uploadBody } from '@/lib/ingest/contracts';
 import { createUpload } from '@/lib/ingest/uploads';
+import { otherMethods } from '@/lib/http/unsupported';
 
 export const POST = route({ family: 'knowledge', write: true, body: uploadBody }, async ({ principal, body }) => createUpload(projectOf(principal), body));
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -4,6 +4,7 @@ import { smartpageRatingBody } from '@/lib/smartpages/contracts';
 import { limitedBySmartpage } from '@/lib/smartpages/rate-limit';
 import { rateSmartpageAnswer } from '@/lib/smartpages/rate-answer';
 import { currentVisitor } from '@/lib/smartpages/visitor';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = z.object({ slug: z.string().max(100) });
 
@@ -12,3 +13,5 @@ const params = z.object({ slug: z.string().max(100) });
 export const POST = limitedBySmartpage(
   route({ family: 'public', params, body: smartpageRatingBody }, async ({ params, body }) => rateSmartpageAnswer(params.slug, await currentVisitor(), body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

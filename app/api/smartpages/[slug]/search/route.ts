@@ -4,6 +4,7 @@ import { smartpageSearchBody } from '@/lib/smartpages/contracts';
 import { askSmartpage } from '@/lib/smartpages/ask';
 import { currentVisitor } from '@/lib/smartpages/visitor';
 import { limitedBySmartpage } from '@/lib/smartpages/rate-limit';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = z.object({ slug: z.string().max(100) });
 
@@ -12,3 +13,5 @@ const params = z.object({ slug: z.string().max(100) });
 export const POST = limitedBySmartpage(
   route({ family: 'public', params, body: smartpageSearchBody }, async ({ params, body }) => askSmartpage(params.slug, await currentVisitor(), body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -3,6 +3,8 @@ import { route } from '@/lib/http/route';
 import { bearerToken } from '@/lib/auth/principal';
 import { issueUserToken, revokeUserToken } from '@/lib/auth/users';
 import { unauthorized } from '@/lib/http/errors';
+import { clientAddress } from '@/lib/http/rate-limit';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const body = z.object({
   email: z.string({ message: 'email is required' }).trim().min(1, 'email is required').max(320),
@@ -11,7 +13,9 @@ const body = z.object({
 });
 
 /** Signs in with email + password and answers an expiring user access token. */
-export const POST = route({ family: 'public', body }, async ({ body }) => issueUserToken(body.email, body.password, body.organization_id));
+export const POST = route({ family: 'public', body }, async ({ body, request }) =>
+  issueUserToken(body.email, body.password, clientAddress(request), body.organization_id),
+);
 
 /** Revokes the user access token sent in the Authorization header. */
 export const DELETE = route({ family: 'public' }, async ({ request }) => {
@@ -20,3 +24,5 @@ export const DELETE = route({ family: 'public' }, async ({ request }) => {
   await revokeUserToken(token);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, PUT, PATCH } = otherMethods('POST', 'DELETE');

@@ -3,6 +3,7 @@ import { idParams } from '@/lib/http/schemas';
 import { smartpageUpdateBody } from '@/lib/smartpages/contracts';
 import { deleteSmartpage, updateSmartpage } from '@/lib/smartpages/service';
 import { managedProjectId } from '@/lib/console/workspace';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('smartpage_id');
 
@@ -14,3 +15,5 @@ export const DELETE = route({ family: 'management', write: true, params }, async
   await deleteSmartpage(await managedProjectId(principal, request), params.smartpage_id);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT } = otherMethods('PATCH', 'DELETE');

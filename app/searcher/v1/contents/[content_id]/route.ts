@@ -3,6 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteContent, getContentDetail, updateContent } from '@/lib/knowledge/contents';
 import { contentUpdateBody } from '@/lib/knowledge/contracts';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('content_id');
 
@@ -16,3 +17,5 @@ export const DELETE = route({ family: 'knowledge', write: true, params }, async 
   await deleteContent(projectOf(principal), principal.organizationId, params.content_id);
   return new Response(null, { status: 204 });
 });
+
+export const { POST, PATCH } = otherMethods('GET', 'PUT', 'DELETE');

@@ -3,6 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteDataset, getDataset, renameDataset } from '@/lib/knowledge/datasets';
 import { datasetUpdateBody } from '@/lib/knowledge/contracts';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('dataset_id');
 
@@ -16,3 +17,5 @@ export const DELETE = route({ family: 'knowledge', write: true, params }, async 
   await deleteDataset(projectOf(principal), principal.organizationId, params.dataset_id);
   return new Response(null, { status: 204 });
 });
+
+export const { POST, PATCH } = otherMethods('GET', 'PUT', 'DELETE');

@@ -3,6 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteSubject, renameSubject } from '@/lib/knowledge/subjects';
 import { subjectBody } from '@/lib/knowledge/contracts';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('subject_id');
 
@@ -14,3 +15,5 @@ export const DELETE = route({ family: 'knowledge', write: true, params }, async 
   await deleteSubject(projectOf(principal), principal.organizationId, params.subject_id);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PATCH } = otherMethods('PUT', 'DELETE');

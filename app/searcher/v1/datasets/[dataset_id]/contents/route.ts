@@ -3,6 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { createContent, listContents } from '@/lib/knowledge/contents';
 import { contentCreateBody } from '@/lib/knowledge/contracts';
+import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('dataset_id');
 
@@ -11,3 +12,5 @@ export const GET = route({ family: 'knowledge', params }, async ({ principal, pa
 export const POST = route({ family: 'knowledge', write: true, params, body: contentCreateBody }, async ({ principal, params, body }) =>
   Response.json(await createContent(projectOf(principal), params.dataset_id, body), { status: 201 }),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
