@@ -23,6 +23,21 @@ describe('migrations', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true);
   });
 
+  it('a new data folder is private to the server: folder 0700, database and its WAL 0600, whatever the umask', async () => {
+    const dir = path.join(process.env.DATA_DIR!, `private-${Date.now()}`, 'data');
+    const before = process.umask(0o022);
+    try {
+      await migrateDatabase(`file:${path.join(dir, 'app.db')}`);
+    } finally {
+      process.umask(before);
+    }
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, 'app.db')).mode & 0o777).toBe(0o600);
+    for (const side of ['app.db-wal', 'app.db-shm']) {
+      if (fs.existsSync(path.join(dir, side))) expect(fs.statSync(path.join(dir, side)).mode & 0o777).toBe(0o600);
+    }
+  });
+
   it('the provider schemas are generated from prisma/models.prisma', () => {
     for (const provider of ['sqlite', 'postgresql'] as const) {
       expect(fs.readFileSync(path.join('prisma', provider, 'schema.prisma'), 'utf8')).toBe(providerSchemaText(process.cwd(), provider));
