@@ -76,7 +76,7 @@ export function ChatConsole() {
           onSources: (sources) => update(key, { sources }),
           onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
           onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, totalTokens: done.total_tokens });
+            update(key, { status: 'done', answer: done.content, identifier: done.identifier, totalTokens: done.total_tokens, answerKind: done.answer_kind });
             setConversation(done.conversation);
             rememberThread(done.conversation);
           },

@@ -4,31 +4,8 @@ import { useId, useState } from 'react';
 import { formatNumber } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { Sources } from './sources';
+import { AnswerMarkdown } from './answer-markdown';
 import type { Turn } from './types';
-
-/**
- * The answer text with its citations ("[2]") turned into buttons that open
- * and show the cited source's passage.
- */
-function AnswerText({ text, sourceCount, onCite }: { text: string; sourceCount: number; onCite: (index: number) => void }) {
-  const parts = text.split(/(\[\d{1,2}\])/);
-  return parts.map((part, i) => {
-    const cited = /^\[(\d{1,2})\]$/.exec(part);
-    const n = cited ? Number(cited[1]) : 0;
-    if (!cited || n < 1 || n > sourceCount) return part;
-    return (
-      <button
-        key={i}
-        type="button"
-        onClick={() => onCite(n - 1)}
-        className="mx-0.5 inline-flex h-4 min-w-4 items-center justify-center rounded bg-indigo-50 px-1 align-text-top text-[0.65rem] font-semibold text-indigo-700 hover:bg-indigo-100"
-        aria-label={`Show source ${n}`}
-      >
-        {n}
-      </button>
-    );
-  });
-}
 
 /** One question and its answer with sources; `footer` holds the rating when the page offers one. */
 export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode }) {
@@ -67,8 +44,8 @@ export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode
               <span>{turn.error}</span>
             </p>
           ) : turn.answer ? (
-            <div data-testid="answer" className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800" aria-live={turn.status === 'streaming' ? 'polite' : undefined}>
-              <AnswerText text={turn.answer} sourceCount={turn.sources.length} onCite={cite} />
+            <div data-testid="answer" className="text-sm leading-relaxed text-slate-800" aria-live={turn.status === 'streaming' ? 'polite' : undefined}>
+              <AnswerMarkdown text={turn.answer} sourceCount={turn.sources.length} onCite={cite} />
               {turn.status === 'streaming' ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden="true" /> : null}
             </div>
           ) : (
@@ -77,8 +54,18 @@ export function Message({ turn, footer }: { turn: Turn; footer?: React.ReactNode
             </p>
           )}
           <Sources sources={turn.sources} idPrefix={idPrefix} open={open} onToggle={toggle} />
-          {turn.status === 'done' && turn.totalTokens !== undefined ? (
-            <p className="mt-2 text-xs text-slate-400">{formatNumber(turn.totalTokens)} tokens</p>
+          {turn.status === 'done' && (turn.totalTokens !== undefined || turn.answerKind === 'extractive') ? (
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-400">
+              {turn.answerKind === 'extractive' ? (
+                <span
+                  className="rounded-full border border-slate-200 bg-slate-50 px-2 py-0.5 font-medium text-slate-600"
+                  title="Quoted from the sources cited, not written by a language model"
+                >
+                  Quoted from sources
+                </span>
+              ) : null}
+              {turn.totalTokens !== undefined ? <span>{formatNumber(turn.totalTokens)} tokens</span> : null}
+            </p>
           ) : null}
           {turn.status === 'done' ? footer : null}
         </div>

@@ -5,7 +5,8 @@
 import { ApiClientError, apiHeaders } from '@/components/api/client';
 import type { Source } from './types';
 
-export type StreamDone = { conversation: string; identifier: string; total_tokens: number; content: string };
+/** answer_kind: 'extractive' (quoted from the sources) or 'generated' (written by a language model). */
+export type StreamDone = { conversation: string; identifier: string; total_tokens: number; content: string; answer_kind?: 'extractive' | 'generated' };
 
 export type StreamHandlers = {
   onSources: (sources: Source[]) => void;

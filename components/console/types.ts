@@ -29,6 +29,8 @@ export type Turn = {
   /** The thread the answer belongs to (a smartpage rating names it). */
   conversation?: string;
   totalTokens?: number;
+  /** extractive: quoted from the sources, shown with a badge. */
+  answerKind?: 'extractive' | 'generated';
   target: Target | null;
   rating: Rating | null;
 };

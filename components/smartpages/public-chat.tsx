@@ -80,7 +80,7 @@ export function PublicChat({ slug }: { slug: string }) {
           onSources: (sources) => update(key, { sources }),
           onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
           onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, conversation: done.conversation, totalTokens: undefined });
+            update(key, { status: 'done', answer: done.content, identifier: done.identifier, conversation: done.conversation, totalTokens: undefined, answerKind: done.answer_kind });
             setConversation(done.conversation);
           },
         },

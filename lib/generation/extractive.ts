@@ -1,76 +1,138 @@
-// The embedded answer provider: no language model, so it composes the
-// answer from the best sentences of the top passages, each followed by its
-// numbered citation, and says plainly that it is extractive.
+// The embedded answer provider: no language model, so the answer is one
+// coherent excerpt — the best passage's most relevant contiguous
+// paragraph(s), code kept verbatim as fenced Markdown — cited [1], followed
+// by pointers to other documents that also match. The answer holds only the
+// answer: that it is extractive is said by the response (answer kind), not
+// by a sentence in the text.
 import { countTokens } from '../text/tokens';
 import { queryTerms, sentences, stemsOf } from '../search/text';
-import { synonymsOf } from '../search/synonyms';
-import { porterStem } from '../search/stem';
-import type { GenerationInput, GenerationProvider, GenerationResult } from './provider';
+import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
+import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 
-const MAX_SENTENCES = 3;
-const MAX_PER_PASSAGE = 2;
-const MAX_SENTENCE_CHARS = 400;
-export const EXTRACTIVE_NOTE = 'Extractive answer: sentences quoted from the sources cited, not written by a language model.';
 export const NO_ANSWER = 'No passage of this dataset answers the question.';
 
-type Scored = { text: string; source: number; position: number; score: number };
+/** About a screenful: enough for a paragraph and its example. */
+const EXCERPT_CHARS = 900;
+/** A prose block longer than this is cut to its relevant sentences. */
+const LONG_PROSE = 600;
+/** Passages whose best excerpt is weighed against the first one's. */
+const CANDIDATE_PASSAGES = 3;
+const SEE_ALSO = 2;
 
-function bestSentences(input: GenerationInput): Scored[] {
-  const terms = queryTerms(input.question);
-  const weight = new Map<string, number>();
-  for (const t of terms) {
-    weight.set(t.stem, 1);
-    for (const s of synonymsOf(t.word)) if (!weight.has(porterStem(s))) weight.set(porterStem(s), 0.6);
+type Weights = Map<string, number>;
+
+/** Each question term weighs by how rare it is among the sources (a word in every source tells little). */
+function termWeights(question: string, passages: SourcePassage[]): Weights {
+  const stems = [...new Set(queryTerms(question).map((t) => t.stem))];
+  const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
+  const weights: Weights = new Map();
+  for (const stem of stems) {
+    const holding = sets.filter((s) => s.has(stem)).length;
+    weights.set(stem, Math.log(1 + (passages.length + 1) / (holding + 0.5)));
   }
-  const scored: Scored[] = [];
-  input.passages.forEach((passage, source) => {
-    // An FAQ row's answer is the answer: take it whole.
-    if (passage.answer) {
-      scored.push({ text: passage.answer, source, position: -1, score: 2 + 1 / (source + 1) });
-      return;
-    }
-    sentences(passage.text).forEach((text, position) => {
-      const seen = new Set<string>();
-      const stems = stemsOf(text);
-      let matched = 0;
-      for (const stem of stems) {
-        if (seen.has(stem)) continue;
-        seen.add(stem);
-        matched += weight.get(stem) ?? 0;
-      }
-      // A long sentence (a code listing) matches many words by chance: damp
-      // by length. Better-ranked passages come first.
-      const score = matched / (1 + Math.log1p(stems.length / 30)) + 1 / (source + 1);
-      if (matched > 0) scored.push({ text: text.length > MAX_SENTENCE_CHARS ? `${text.slice(0, MAX_SENTENCE_CHARS)}…` : text, source, position, score });
-    });
-  });
-  const perSource = new Map<number, number>();
-  const chosen: Scored[] = [];
-  for (const s of scored.sort((a, b) => b.score - a.score)) {
-    if ((perSource.get(s.source) ?? 0) >= MAX_PER_PASSAGE) continue;
-    perSource.set(s.source, (perSource.get(s.source) ?? 0) + 1);
-    chosen.push(s);
-    if (chosen.length >= MAX_SENTENCES) break;
-  }
-  // Read in source order, then in the order the passage tells it.
-  return chosen.sort((a, b) => a.source - b.source || a.position - b.position);
+  return weights;
 }
 
-/** The answer text without the note, for summarising an earlier extractive answer. */
-function withoutNote(answer: string): string {
-  return answer.replace(EXTRACTIVE_NOTE, '').trim();
+function coverage(text: string, weights: Weights): number {
+  let total = 0;
+  for (const stem of new Set(stemsOf(text))) total += weights.get(stem) ?? 0;
+  return total;
+}
+
+/** A block's relevance: the question's terms it holds, damped for length; code counts a little less than prose that explains it. */
+function blockScore(block: TextBlock, weights: Weights): number {
+  const found = coverage(block.text, weights);
+  if (found === 0) return 0;
+  const words = block.text.split(/\s+/).length;
+  return (found / (1 + Math.log1p(words / 80))) * (block.code ? 0.8 : 1);
+}
+
+type Excerpt = { blocks: TextBlock[]; score: number };
+
+/**
+ * The passage's best contiguous run of blocks: the best block, the prose
+ * that introduces it when it is code, the code that illustrates it when it
+ * is prose, then following blocks while they still match and fit.
+ */
+function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
+  const blocks = textBlocks(passage.text);
+  const scores = blocks.map((b) => blockScore(b, weights));
+  let best = -1;
+  scores.forEach((s, i) => {
+    if (s > 0 && (best < 0 || s > scores[best])) best = i;
+  });
+  if (best < 0) return null;
+  let from = best;
+  let to = best;
+  const size = () => blocks.slice(from, to + 1).reduce((n, b) => n + b.text.length, 0);
+  if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
+  if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
+  while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
+  const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
+  // The title counts too: an excerpt from a page about the question is better than a passing mention.
+  const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + 0.5 * coverage(passage.title, weights);
+  return { blocks: chosen, score };
+}
+
+/** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */
+function trimProse(text: string, weights: Weights): string {
+  if (text.length <= LONG_PROSE) return text;
+  const all = sentences(text);
+  const first = Math.max(0, all.findIndex((s) => coverage(s, weights) > 0));
+  const kept: string[] = [];
+  for (const sentence of all.slice(first)) {
+    if (kept.length && kept.join(' ').length + sentence.length > LONG_PROSE) break;
+    kept.push(sentence);
+  }
+  const excerpt = kept.join(' ');
+  return excerpt.length > LONG_PROSE * 1.5 ? `${excerpt.slice(0, LONG_PROSE).replace(/\s+\S*$/, '')} …` : excerpt;
+}
+
+/** Blocks as Markdown with the citation after the last prose block (never inside code). */
+function render(blocks: TextBlock[], citation: string): string {
+  const lastProse = blocks.map((b) => b.code).lastIndexOf(false);
+  const parts = blocks.map((b, i) => (b.code ? fenceCode(b.text) : i === lastProse ? `${b.text} ${citation}` : b.text));
+  return lastProse < 0 ? `${parts.join('\n\n')}\n\n${citation}` : parts.join('\n\n');
+}
+
+/** Other documents among the sources that also match, by their first passage: "[n] Title". */
+function seeAlso(passages: SourcePassage[], used: number, weights: Weights): string {
+  const documents = new Set([passages[used].document]);
+  const more: string[] = [];
+  passages.forEach((p, i) => {
+    if (more.length >= SEE_ALSO || documents.has(p.document) || coverage(`${p.title} ${p.text}`, weights) === 0) return;
+    documents.add(p.document);
+    more.push(`[${i + 1}] ${p.title}`);
+  });
+  return more.length ? `\n\nSee also: ${more.join('; ')}.` : '';
 }
 
 export function composeExtractive(input: GenerationInput): string {
   if (input.contextOnly) {
     const last = input.thread.at(-1);
     if (!last) return 'There is no earlier answer in this conversation to work from.';
-    const first = sentences(withoutNote(last.answer)).slice(0, 2).join(' ');
-    return `In short, my last answer (to "${last.question}") said: ${first}\n\n${EXTRACTIVE_NOTE}`;
+    const prose = textBlocks(last.answer).filter((b) => !b.code && !b.text.startsWith('See also:'));
+    const first = sentences(prose.map((b) => b.text).join(' ')).slice(0, 2).join(' ');
+    return `In short, my last answer (to "${last.question}") said: ${first}`;
   }
-  const chosen = bestSentences(input);
-  if (!chosen.length) return NO_ANSWER;
-  return `${chosen.map((s) => `${s.text} [${s.source + 1}]`).join(' ')}\n\n${EXTRACTIVE_NOTE}`;
+  const { passages } = input;
+  if (!passages.length) return NO_ANSWER;
+  const weights = termWeights(input.question, passages);
+  // A question–answer row among the best sources is the answer: quoted whole.
+  const faq = passages.slice(0, CANDIDATE_PASSAGES).findIndex((p) => p.answer && coverage(p.text, weights) > 0);
+  if (faq >= 0) return `${passages[faq].answer} [${faq + 1}]${seeAlso(passages, faq, weights)}`;
+  // The first source, unless one of the next two has a clearly better excerpt (ranking is not perfect).
+  let used = -1;
+  let excerpt: Excerpt | null = null;
+  passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, i) => {
+    const candidate = bestExcerpt(passage, weights);
+    if (candidate && (!excerpt || candidate.score > excerpt.score * (1.5 + 0.25 * i))) {
+      excerpt = candidate;
+      used = i;
+    }
+  });
+  if (!excerpt || used < 0) return NO_ANSWER;
+  return `${render((excerpt as Excerpt).blocks, `[${used + 1}]`)}${seeAlso(passages, used, weights)}`;
 }
 
 async function usage(input: GenerationInput, content: string): Promise<GenerationResult> {
@@ -80,13 +142,14 @@ async function usage(input: GenerationInput, content: string): Promise<Generatio
 }
 
 export const extractiveProvider: GenerationProvider = {
+  kind: 'extractive',
   async generate(input) {
     return usage(input, composeExtractive(input));
   },
   async stream(input, onDelta) {
     const content = composeExtractive(input);
-    // A few words at a time, so a client renders it the way it renders a model's stream.
-    for (const piece of content.match(/(?:\S+\s*){1,6}/g) ?? []) onDelta(piece);
+    // A few words at a time (whitespace kept, so code keeps its lines), the way a model streams.
+    for (const piece of content.match(/(?:\S+\s*){1,6}|\s+/g) ?? []) onDelta(piece);
     return usage(input, content);
   },
 };

@@ -108,6 +108,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: strin
 
 export function openAiProvider(model: ModelConfig): GenerationProvider {
   return {
+    kind: 'generated',
     async generate(input) {
       const signal = AbortSignal.timeout(generationTimeoutMs());
       try {

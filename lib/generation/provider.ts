@@ -7,7 +7,8 @@ import { badRequest } from '../http/errors';
 import { extractiveProvider } from './extractive';
 import { openAiProvider } from './openai';
 
-export type SourcePassage = { title: string; text: string; answer: string };
+/** `document`: the content the passage belongs to (several passages may share one). */
+export type SourcePassage = { title: string; text: string; answer: string; document: number };
 
 export type Turn = { question: string; answer: string };
 
@@ -25,7 +26,11 @@ export type GenerationInput = {
 
 export type GenerationResult = { content: string; promptTokens: number; completionTokens: number; totalTokens: number };
 
+/** extractive: quoted from the sources; generated: written by a language model. */
+export type AnswerKind = 'extractive' | 'generated';
+
 export type GenerationProvider = {
+  kind: AnswerKind;
   generate(input: GenerationInput): Promise<GenerationResult>;
   /** Calls onDelta with each piece of the answer as it comes; resolves with the whole. */
   stream(input: GenerationInput, onDelta: (piece: string) => void): Promise<GenerationResult>;

@@ -6,6 +6,7 @@
 // The heading path of a section goes with each of its passages, and its
 // tokens count towards the bound because it is indexed too.
 import type { ParsedDocument, Section } from './document';
+import { fenceCode, isFenced, textBlocks } from '../text/code-blocks';
 
 export type ChunkOptions = { maxTokens: number; overlapTokens: number };
 export type Chunk = { heading: string; text: string; answer: string; tokenCount: number };
@@ -72,6 +73,7 @@ function tail(units: Unit[], overlap: number, room: number): Unit[] {
 function unitsOf(paragraph: string, budget: number, count: TokenCounter): Unit[] {
   const tokens = count(paragraph);
   if (tokens <= budget) return [{ text: paragraph, tokens, joiner: '\n\n' }];
+  if (isFenced(paragraph)) return codeUnits(paragraph, budget, count);
   const units: Unit[] = [];
   sentencesOf(paragraph).forEach((sentence, i) => {
     const joiner = i === 0 ? '\n\n' : ' ';
@@ -79,6 +81,43 @@ function unitsOf(paragraph: string, budget: number, count: TokenCounter): Unit[]
     if (n <= budget) units.push({ text: sentence, tokens: n, joiner });
     else wordRuns(sentence, budget, count).forEach((run, j) => units.push({ ...run, joiner: j === 0 ? joiner : ' ' }));
   });
+  return units;
+}
+
+/**
+ * A code block over the budget: runs of whole lines, each fenced again, so
+ * every passage holds well-formed code with its indentation.
+ */
+function codeUnits(paragraph: string, budget: number, count: TokenCounter): Unit[] {
+  const [block] = textBlocks(paragraph);
+  const lines = block?.text.split('\n') ?? [];
+  const units: Unit[] = [];
+  let run: string[] = [];
+  let runTokens = 0;
+  const emit = () => {
+    if (!run.length) return;
+    const text = fenceCode(run.join('\n'));
+    units.push({ text, tokens: count(text), joiner: '\n\n' });
+    run = [];
+    runTokens = 0;
+  };
+  const fenceTokens = count(fenceCode(''));
+  for (const line of lines) {
+    // Line by line (+1 for its line break): linear in the block's length.
+    const lineTokens = count(line) + 1;
+    if (run.length && runTokens + lineTokens + fenceTokens > budget) emit();
+    // A single line longer than the budget is cut between words like prose.
+    if (lineTokens + fenceTokens > budget) {
+      wordRuns(line, Math.max(8, budget - fenceTokens), count).forEach((part) => {
+        run = [part.text];
+        emit();
+      });
+      continue;
+    }
+    run.push(line);
+    runTokens += lineTokens;
+  }
+  emit();
   return units;
 }
 

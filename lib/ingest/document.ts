@@ -1,5 +1,7 @@
 // What every format parser produces: a title when the file has one, text
 // sections under their heading path, and question–answer rows for FAQ tables.
+import { cleanCode, fenceCode } from '../text/code-blocks';
+
 export type Section = { heading: string[]; paragraphs: string[] };
 export type QaRow = { question: string; answer: string };
 export type ParsedDocument = { format: Format; title: string | null; sections: Section[]; qa: QaRow[] };
@@ -24,7 +26,16 @@ export class SectionBuilder {
   }
 
   paragraph(text: string): void {
-    const clean = cleanText(text);
+    this.add(cleanText(text));
+  }
+
+  /** Preformatted code: indentation kept, written as a fenced block. */
+  code(text: string): void {
+    const clean = cleanCode(text);
+    if (clean.trim()) this.add(fenceCode(clean));
+  }
+
+  private add(clean: string): void {
     if (!clean) return;
     const last = this.sections.at(-1);
     if (last && sameHeading(last.heading, this.path)) last.paragraphs.push(clean);

@@ -46,7 +46,7 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
     queries = type === 'deepsearch' ? subQueries(resolution.query) : [resolution.query];
     passages = type === 'deepsearch' ? await retrieveDeep(target.dataset.id, queries, target) : await retrieve(target.dataset.id, resolution.query, target.parameters);
   }
-  const sources = passages.map((p) => ({ title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '), text: p.body, answer: p.answer }));
+  const sources = passages.map((p) => ({ title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '), text: p.body, answer: p.answer, document: p.contentId }));
   const turns = thread.turns.map((t) => ({ question: t.question, answer: t.answer }));
   const templatePrompt = templateOf(target);
   const userPrompt = fillTemplate(templatePrompt, { question: body.question, passages: sources, thread: turns });

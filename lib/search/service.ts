@@ -31,16 +31,24 @@ export function callerFromPrincipal(principal: Principal, origin?: SearchCaller[
   };
 }
 
-export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch'): Promise<SearchResponse> {
+/** The answer's kind travels in this header: the spec's body has no field for it. */
+export const ANSWER_KIND_HEADER = 'x-answer-kind';
+
+/**
+ * A search as its JSON response, with the answer's kind (extractive or
+ * generated) in the ANSWER_KIND_HEADER header so a client can badge it.
+ */
+export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch'): Promise<Response> {
   const prepared = await prepare(body, caller, type);
   const result = await prepared.provider.generate(prepared.input);
   const { identifier } = await record(prepared, body, caller, type, result);
-  return {
+  const response: SearchResponse = {
     conversation: prepared.thread.id,
     search: searchItems(prepared.passages),
     generational: { content: result.content, total_tokens: result.totalTokens },
     identifier,
   };
+  return Response.json(response, { headers: { [ANSWER_KIND_HEADER]: prepared.provider.kind } });
 }
 
 /** The SSE response of a streamed search. Throws ApiError (400/404) before streaming starts. */

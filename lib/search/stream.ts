@@ -1,6 +1,6 @@
 // Server-sent events of a streamed search: `search` (the results), zero or
 // more `delta` ({content}), then `done` ({conversation, identifier,
-// total_tokens, content}); a failure once streaming has begun is an `error`
+// total_tokens, content, answer_kind}); a failure once streaming has begun is an `error`
 // event ({detail}) and nothing is recorded.
 import { ApiError } from '../http/errors';
 import type { SearchRequest } from './contract';
@@ -24,7 +24,7 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
         send('search', searchItems(prepared.passages));
         const result = await prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece }));
         const { identifier } = await record(prepared, body, caller, 'stream', result);
-        send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content });
+        send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content, answer_kind: prepared.provider.kind });
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('search stream failed', error);
         send('error', { detail: error instanceof ApiError ? error.detail : 'The answer could not be completed' });
@@ -38,6 +38,6 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
     },
   });
   return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+    headers: { 'x-answer-kind': prepared.provider.kind, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' },
   });
 }

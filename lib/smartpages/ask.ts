@@ -32,7 +32,7 @@ async function prepare(slug: string, visitor: Visitor, input: Question): Promise
   return { body, caller };
 }
 
-export async function askSmartpage(slug: string, visitor: Visitor, input: Question): Promise<SearchResponse> {
+export async function askSmartpage(slug: string, visitor: Visitor, input: Question): Promise<Response> {
   const { body, caller } = await prepare(slug, visitor, input);
   return runSearch(body, caller, 'search');
 }

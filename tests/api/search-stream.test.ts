@@ -101,7 +101,8 @@ describe('POST /searcher/v1/search/stream', () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.every((e) => e.event === 'delta' && typeof e.data.content === 'string')).toBe(true);
     const done = list.at(-1)!.data;
-    expect(Object.keys(done).sort()).toEqual(['content', 'conversation', 'identifier', 'total_tokens']);
+    expect(Object.keys(done).sort()).toEqual(['answer_kind', 'content', 'conversation', 'identifier', 'total_tokens']);
+    expect(done.answer_kind).toBe('extractive');
     expect(deltas.map((e) => e.data.content).join('')).toBe(done.content);
     const row = await db().interaction.findUniqueOrThrow({ where: { identifier: done.identifier } });
     expect(row).toMatchObject({ type: 'stream', conversationId: done.conversation, totalTokens: done.total_tokens, content: done.content, origin: 'api' });

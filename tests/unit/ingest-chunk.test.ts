@@ -52,3 +52,25 @@ describe('sentencesOf', () => {
     expect(sentencesOf('Dr. J. Smith paid 3.5 euros. Then he left! Did he? Yes.')).toEqual(['Dr. J. Smith paid 3.5 euros.', 'Then he left!', 'Did he?', 'Yes.']);
   });
 });
+
+describe('code blocks', () => {
+  it('keep their indentation and stay fenced when a long block is cut between lines', async () => {
+    const { chunkDocument } = await import('@/lib/ingest/chunk');
+    const { SectionBuilder } = await import('@/lib/ingest/document');
+    const { textBlocks } = await import('@/lib/text/code-blocks');
+    const builder = new SectionBuilder();
+    builder.heading(1, 'Loops');
+    builder.paragraph('A loop:');
+    const code = Array.from({ length: 60 }, (_, i) => `for i in range(${i}):\n    print(i)`).join('\n');
+    builder.code(`\t${code}\n\n`);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const chunks = chunkDocument({ format: 'markdown', title: 'Loops', sections: builder.sections, qa: [] }, { maxTokens: 60, overlapTokens: 0 }, words);
+    expect(chunks.length).toBeGreaterThan(3);
+    const blocks = chunks.flatMap((c) => textBlocks(c.text));
+    const codeLines = blocks.filter((b) => b.code).flatMap((b) => b.text.split('\n'));
+    // Every line once, indentation intact (the leading tab became four spaces).
+    expect(codeLines.filter((l) => l.startsWith('    print('))).toHaveLength(60);
+    expect(codeLines).toContain('    for i in range(0):');
+    for (const chunk of chunks) expect((chunk.text.match(/^```$/gm) ?? []).length % 2).toBe(0);
+  });
+});

@@ -6,7 +6,7 @@ import { subQueries } from '@/lib/search/subqueries';
 import { rerank, idf } from '@/lib/search/rerank';
 import { queryTerms } from '@/lib/search/text';
 import { fillTemplate } from '@/lib/generation/prompt';
-import { composeExtractive, EXTRACTIVE_NOTE, NO_ANSWER } from '@/lib/generation/extractive';
+import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';
 import { CORPUS } from '../fixtures/search-corpus';
 
@@ -76,7 +76,7 @@ describe('rerank', () => {
 });
 
 describe('prompt and extractive answer', () => {
-  const passages = CORPUS[0].passages.map((p) => ({ title: `${CORPUS[0].name} — ${p.heading}`, text: p.text, answer: '' }));
+  const passages = CORPUS[0].passages.map((p, i) => ({ title: `${CORPUS[0].name} — ${p.heading}`, text: p.text, answer: '', document: 100 + i }));
   const input = (question: string, extra: Partial<GenerationInput> = {}): GenerationInput => ({
     question,
     passages,
@@ -93,15 +93,45 @@ describe('prompt and extractive answer', () => {
     expect(fillTemplate('Answer briefly.', { question: 'q?', passages: [], thread: [] })).toBe('Answer briefly.\n\nContext:\n(no passages)\n\nQuestion: q?');
   });
 
-  it('quotes the best sentences with citations and says it is extractive', () => {
+  it('quotes the best passage\'s relevant paragraph, cited, without a disclaimer in the text', () => {
     const answer = composeExtractive(input('How do I sort in descending order?'));
     expect(answer).toContain('Passing reverse=True yields the items from the largest to the smallest, that is in descending order. [2]');
-    expect(answer.endsWith(EXTRACTIVE_NOTE)).toBe(true);
+    expect(answer).not.toMatch(/extractive/i);
+  });
+
+  it('keeps code verbatim in a fence, introduced by its paragraph, and never puts a citation inside code', () => {
+    const text = [
+      'To join path parts portably, use os.path.join:',
+      '```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```',
+      'The separator differs between operating systems.',
+    ].join('\n\n');
+    const code = { title: 'os.path — Joining paths', text, answer: '', document: 1 };
+    const other = { title: 'os — Separators', text: 'os.sep is the character the operating system uses to separate pathname components.', answer: '', document: 2 };
+    const answer = composeExtractive(input('How do I join path components on every operating system?', { passages: [code, other] }));
+    expect(answer.startsWith('To join path parts portably, use os.path.join:\n\n```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```')).toBe(true);
+    const insideCode = answer.match(/```[\s\S]*?```/g)!.join('');
+    expect(insideCode).not.toMatch(/\[\d\]\s/);
+    expect(answer).toMatch(/operating systems\. \[1\]/);
+    expect(answer).toContain('See also: [2] os — Separators.');
+  });
+
+  it('cites each document once: a second passage of the same document is not a "see also"', () => {
+    const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
+    const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
+    const c = { title: 'Lists', text: 'Lists are mutable sequences, unlike a tuple.', answer: '', document: 8 };
+    const answer = composeExtractive(input('difference between a list and a tuple', { passages: [a, b, c] }));
+    const cited = [...answer.matchAll(/\[(\d)\]/g)].map((m) => Number(m[1]));
+    expect(cited).toEqual([1, 3]);
+  });
+
+  it('quotes a question–answer row whole', () => {
+    const faq = { title: 'FAQ', text: 'How do I reset my password?', answer: 'Open Settings → Security and choose **Reset password**.', document: 3 };
+    expect(composeExtractive(input('reset password', { passages: [faq] }))).toBe('Open Settings → Security and choose **Reset password**. [1]');
   });
 
   it('says so when nothing answers, and summarises the last answer for thread questions', () => {
     expect(composeExtractive(input('photosynthesis', { passages: [] }))).toBe(NO_ANSWER);
-    const summary = composeExtractive(input('summarise', { contextOnly: true, passages: [], thread: [{ question: 'How to sort?', answer: `Use sorted(). It returns a new list. Also list.sort().\n\n${EXTRACTIVE_NOTE}` }] }));
+    const summary = composeExtractive(input('summarise', { contextOnly: true, passages: [], thread: [{ question: 'How to sort?', answer: 'Use sorted(). It returns a new list. Also list.sort(). [1]\n\n```\nsorted(x)\n```' }] }));
     expect(summary).toContain('Use sorted(). It returns a new list.');
     expect(summary).not.toContain('Also list.sort()');
   });

@@ -101,7 +101,8 @@ function walk(el: El, builder: SectionBuilder, chrome: ReadonlySet<string>): voi
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);
-      builder.paragraph(tag === 'PRE' ? text : text.replace(/\s+/g, ' '));
+      if (tag === 'PRE') builder.code(text);
+      else builder.paragraph(text.replace(/\s+/g, ' '));
     } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || hasBlockChild(node as El)) {
       flush();
       walk(node as El, builder, chrome);

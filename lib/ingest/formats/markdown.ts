@@ -24,7 +24,7 @@ export function parseMarkdown(source: string): ParsedDocument {
       flush();
       const code: string[] = [];
       for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
-      builder.paragraph(code.join('\n'));
+      builder.code(code.join('\n'));
       continue;
     }
     const atx = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
