@@ -1,6 +1,7 @@
 // Who is calling: resolved from `Authorization: Bearer …` or, without that
 // header, from the browser session. Every query downstream is scoped by the
 // organisation and project found here, never by anything the client sends.
+import { noteCredentialUse } from './last-used';
 import { db, Prisma } from '../db/client';
 import { toDate, type RawDate, type RawInt } from '../db/raw';
 import { notFound, unauthorized, forbidden } from '../http/errors';
@@ -76,8 +77,8 @@ function projectOfRow(row: ProjectCredentialRow): { projectId: number; organizat
 }
 
 async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
-  const [key] = await db().$queryRaw<(ProjectCredentialRow & { key_id: RawInt; user_id: RawInt | null; email: string | null; name: string | null })[]>`
-    SELECT k.id AS key_id, k.revoked_at, k.expires_at, u.id AS user_id, u.email, u.name,
+  const [key] = await db().$queryRaw<(ProjectCredentialRow & { key_id: RawInt; last_used_at: RawDate | null; user_id: RawInt | null; email: string | null; name: string | null })[]>`
+    SELECT k.id AS key_id, k.revoked_at, k.expires_at, k.last_used_at, u.id AS user_id, u.email, u.name,
       p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM api_keys k
     LEFT JOIN users u ON u.id = k.user_id
@@ -86,6 +87,7 @@ async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
     WHERE k.token_hash = ${tokenHash}`;
   checkLive(key);
   const project = projectOfRow(key);
+  await noteCredentialUse('api_keys', Number(key.key_id), key.last_used_at);
   return {
     mode: 'apiKey',
     ...project,
@@ -98,14 +100,16 @@ async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
 }
 
 async function projectTokenPrincipal(tokenHash: string): Promise<Principal> {
-  const [token] = await db().$queryRaw<ProjectCredentialRow[]>`
-    SELECT t.revoked_at, t.expires_at, p.id AS project_id, o.id AS organization_id, o.name AS organization_name
+  const [token] = await db().$queryRaw<(ProjectCredentialRow & { id: RawInt; last_used_at: RawDate | null })[]>`
+    SELECT t.id, t.revoked_at, t.expires_at, t.last_used_at, p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM project_tokens t
     LEFT JOIN projects p ON p.id = t.project_id
     LEFT JOIN organizations o ON o.id = p.organization_id
     WHERE t.token_hash = ${tokenHash}`;
   checkLive(token);
-  return { mode: 'projectToken', ...projectOfRow(token), userId: null, email: null, name: null, role: null, apiKeyId: null };
+  const project = projectOfRow(token);
+  await noteCredentialUse('project_tokens', Number(token.id), token.last_used_at);
+  return { mode: 'projectToken', ...project, userId: null, email: null, name: null, role: null, apiKeyId: null };
 }
 
 type MemberRow = { user_id: RawInt; email: string; name: string; organization_id: RawInt | null; organization_name: string | null; role: string | null };
@@ -118,8 +122,8 @@ function roleOf(row: MemberRow, organizationGone: string): Role {
 }
 
 async function userTokenPrincipal(tokenHash: string): Promise<Principal> {
-  const [token] = await db().$queryRaw<(MemberRow & { revoked_at: RawDate | null; expires_at: RawDate })[]>`
-    SELECT t.revoked_at, t.expires_at, u.id AS user_id, u.email, u.name, o.id AS organization_id, o.name AS organization_name, m.role
+  const [token] = await db().$queryRaw<(MemberRow & { id: RawInt; revoked_at: RawDate | null; expires_at: RawDate; last_used_at: RawDate | null })[]>`
+    SELECT t.id, t.revoked_at, t.expires_at, t.last_used_at, u.id AS user_id, u.email, u.name, o.id AS organization_id, o.name AS organization_name, m.role
     FROM user_access_tokens t
     JOIN users u ON u.id = t.user_id
     LEFT JOIN organizations o ON o.id = t.organization_id
@@ -127,6 +131,7 @@ async function userTokenPrincipal(tokenHash: string): Promise<Principal> {
     WHERE t.token_hash = ${tokenHash}`;
   checkLive(token);
   const role = roleOf(token, 'The organisation of this token no longer exists');
+  await noteCredentialUse('user_access_tokens', Number(token.id), token.last_used_at);
   return {
     mode: 'userToken',
     organizationId: Number(token.organization_id),

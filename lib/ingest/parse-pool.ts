@@ -1,7 +1,7 @@
 // Parsing, splitting and token counting run in a pool of worker threads
-// (IMPORT_PARSE_THREADS, default min(2, cores)), not on the server's own
-// JavaScript thread: two files parse at once on two cores, and the event
-// loop keeps answering requests while a big page is read. Each thread has a
+// (IMPORT_PARSE_THREADS, default half the cores, at least 1), not on the
+// server's own JavaScript thread: the event loop keeps answering requests
+// while a big page is read. Each thread has a
 // heap limit (IMPORT_PARSE_MEMORY_MB) and each file a time limit
 // (IMPORT_PARSE_TIMEOUT_MS): a hostile document that passes either kills
 // only its own thread, and its item fails with the reason.

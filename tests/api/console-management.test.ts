@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
+import { principalFromToken } from '@/lib/auth/principal';
 import { recordInteraction } from '@/lib/usage/record';
 import * as me from '@/app/api/v1/me/route';
 import * as datamodels from '@/app/searcher/v1/datamodels/route';
@@ -101,6 +102,15 @@ describe('API keys and project tokens', () => {
     const item = listed.body.find((k: { id: number }) => k.id === created.body.id);
     expect(item).toEqual({ id: created.body.id, name: 'CI', prefix: created.body.prefix, created_at: expect.any(String), last_used_at: null, expires_at: null, revoked_at: null });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
+
+    // Used once: the list shows when; used again within the minute: no second write.
+    const before = Date.now();
+    await principalFromToken(created.body.token, ['apiKey', 'projectToken']);
+    const used = (await call(list.GET, 'GET', `/api/v1/${path}`, { token: a.userTokens.OWNER })).body.find((k: { id: number }) => k.id === created.body.id);
+    expect(Date.parse(used.last_used_at)).toBeGreaterThanOrEqual(before - 1000);
+    await principalFromToken(created.body.token, ['apiKey', 'projectToken']);
+    const again1 = (await call(list.GET, 'GET', `/api/v1/${path}`, { token: a.userTokens.OWNER })).body.find((k: { id: number }) => k.id === created.body.id);
+    expect(again1.last_used_at).toBe(used.last_used_at);
 
     const revoked = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${created.body.id}`, { token: a.userTokens.OWNER, params: { [param]: String(created.body.id) } });
     expect(revoked.status).toBe(204);
