@@ -3,7 +3,7 @@
 // an error into a status and a {detail} body.
 import { Prisma } from '../db/client';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'gateway_timeout';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'service_unavailable' | 'gateway_timeout';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_requests: 429,
   internal: 500,
   bad_gateway: 502,
+  service_unavailable: 503,
   gateway_timeout: 504,
 };
 

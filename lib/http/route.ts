@@ -8,6 +8,7 @@ import { bearerToken, describeAccepted, principalFromToken, sessionPrincipal, ty
 import { currentSessionIdentity } from '../auth/session';
 import { ACCEPTED_AUTH, mayReadReport, mayWrite, type PathFamily, type Report } from '../auth/roles';
 import { parseQuery, parseBody, describeIssues } from './parse';
+import { isDraining, tracked } from '../server/shutdown';
 import { assertJsonBody, assertSameOrigin, changesState } from './same-origin';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -44,9 +45,12 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
   config: RouteConfig<P, Q, B>,
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ) {
-  return async (request: Request, context?: NextContext): Promise<Response> => {
+  return (request: Request, context?: NextContext): Promise<Response> => tracked(() => handle(request, context));
+
+  async function handle(request: Request, context?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
     try {
+      if (isDraining()) throw new ApiError('service_unavailable', 'The server is restarting; try again in a moment', { 'retry-after': '5' });
       const principal = config.family === 'public' ? anonymous() : await authenticate(request, config.family);
       // The session cookie is sent by the browser on any site's request: writes must come from our pages.
       if (config.family !== 'public' && principal.mode === 'session' && changesState(request)) {
@@ -65,7 +69,7 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
     } catch (error) {
       return toErrorResponse(error, requestId);
     }
-  };
+  }
 }
 
 function requestIdOf(request: Request): string {

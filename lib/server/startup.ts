@@ -6,6 +6,7 @@ import { startImportWorkers } from '../ingest/worker';
 import { embeddingsConfig } from '../embeddings/config';
 import { backfillAllVectors } from '../embeddings/store';
 import { detectVectorIndex } from '../search/vector-index';
+import { handleShutdownSignals } from './shutdown';
 
 export async function startServer(): Promise<void> {
   const config = appConfig();
@@ -18,6 +19,7 @@ export async function startServer(): Promise<void> {
   // Background import workers (IMPORT_WORKERS per process, 0 = none): they
   // pick up uploads left unfinished by an earlier run too.
   startImportWorkers();
+  handleShutdownSignals();
   await startHybridRetrieval();
 }
 
