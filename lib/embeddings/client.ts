@@ -5,6 +5,7 @@
 // 502, time-outs 504 (lib/http/errors), each saying what the provider did.
 import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
 import type { EmbeddingsConfig } from './config';
+import { fetchWithRetry } from '../providers/retrying-fetch';
 
 type Wire = { data?: { embedding?: unknown; index?: unknown }[] };
 
@@ -57,8 +58,10 @@ async function embedBatch(config: EmbeddingsConfig, input: string[], signal?: Ab
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
   const body = JSON.stringify({ model: config.model, input, ...(config.dimensions ? { dimensions: config.dimensions } : {}) });
   const timeout = AbortSignal.timeout(config.timeoutMs);
+  const limits = { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, deadline: Date.now() + config.timeoutMs };
   try {
-    const response = await fetch(`${config.baseUrl}/embeddings`, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    // A 429 or 5xx is tried again within the time limit.
+    const response = await fetchWithRetry(`${config.baseUrl}/embeddings`, { method: 'POST', headers, body }, limits);
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       throw badGateway(`The embeddings provider answered HTTP ${response.status}${describe(text)}`);

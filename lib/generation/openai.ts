@@ -1,10 +1,13 @@
 // Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
 // llama.cpp server): POST {baseUrl}/chat/completions, JSON or server-sent
-// chunks ending with `data: [DONE]`. Failures become 502, time-outs 504,
-// each with a detail that says what the provider did.
+// chunks ending with `data: [DONE]`. A 429 or 5xx is retried within the
+// time limit; failures become 502, time-outs 504, each with a detail that
+// says what the provider did. The caller's signal (the client went away)
+// aborts the call.
 import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
 import { countTokens } from '../text/tokens';
+import { fetchWithRetry } from '../providers/retrying-fetch';
 import type { GenerationInput, GenerationProvider, GenerationResult } from './provider';
 
 type ModelConfig = Pick<GenerativeModel, 'name' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>;
@@ -50,10 +53,18 @@ function requestBody(model: ModelConfig, input: GenerationInput, stream: boolean
   });
 }
 
-async function post(model: ModelConfig, input: GenerationInput, stream: boolean, signal: AbortSignal): Promise<Response> {
+/** The call's time limit, and the caller's own signal (the client went away) when there is one. */
+function callLimits(input: GenerationInput): { signal: AbortSignal; deadline: number } {
+  const ms = generationTimeoutMs();
+  const timeout = AbortSignal.timeout(ms);
+  return { signal: input.signal ? AbortSignal.any([input.signal, timeout]) : timeout, deadline: Date.now() + ms };
+}
+
+async function post(model: ModelConfig, input: GenerationInput, stream: boolean, limits: { signal: AbortSignal; deadline: number }): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream), signal });
+    // A 429 or 5xx is tried again within the time limit (lib/providers/retrying-fetch.ts).
+    response = await fetchWithRetry(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream) }, limits);
   } catch (error) {
     throw mapFetchError(model, error);
   }
@@ -110,9 +121,8 @@ export function openAiProvider(model: ModelConfig): GenerationProvider {
   return {
     kind: 'generated',
     async generate(input) {
-      const signal = AbortSignal.timeout(generationTimeoutMs());
       try {
-        const response = await post(model, input, false, signal);
+        const response = await post(model, input, false, callLimits(input));
         const json = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[]; usage?: Usage } | null;
         const content = json?.choices?.[0]?.message?.content;
         if (typeof content !== 'string') throw badGateway(`The language model provider of "${model.name}" sent an answer without choices[0].message.content`);
@@ -123,9 +133,8 @@ export function openAiProvider(model: ModelConfig): GenerationProvider {
     },
 
     async stream(input, onDelta) {
-      const signal = AbortSignal.timeout(generationTimeoutMs());
       try {
-        const response = await post(model, input, true, signal);
+        const response = await post(model, input, true, callLimits(input));
         if (!response.body) throw badGateway(`The language model provider of "${model.name}" sent an empty stream`);
         let content = '';
         let usage: Usage | undefined;

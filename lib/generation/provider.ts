@@ -22,6 +22,8 @@ export type GenerationInput = {
   contextOnly: boolean;
   userPrompt: string;
   parameters: { temperature?: number; maxTokens?: number };
+  /** Aborted when the client goes away: the provider call stops. */
+  signal?: AbortSignal;
 };
 
 export type GenerationResult = { content: string; promptTokens: number; completionTokens: number; totalTokens: number };

@@ -3,7 +3,7 @@
 // an error into a status and a {detail} body.
 import { Prisma } from '../db/client';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'service_unavailable' | 'gateway_timeout';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'service_unavailable' | 'gateway_timeout' | 'client_closed';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -18,6 +18,8 @@ const STATUS: Record<ErrorCode, number> = {
   bad_gateway: 502,
   service_unavailable: 503,
   gateway_timeout: 504,
+  // nginx's code for a client that closed the connection before the answer: only logs ever see it.
+  client_closed: 499,
 };
 
 export class ApiError extends Error {

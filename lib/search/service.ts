@@ -1,6 +1,7 @@
 // Search as the routes, the smartpages and the console call it: who asks
 // (SearchCaller), then one call per kind of interaction.
 import type { Principal } from '../auth/principal';
+import { ApiError } from '../http/errors';
 import { projectOf } from '../auth/principal';
 import type { SearchRequest, SearchResponse } from './contract';
 import { prepare, record, searchItems } from './pipeline';
@@ -38,9 +39,12 @@ export const ANSWER_KIND_HEADER = 'x-answer-kind';
  * A search as its JSON response, with the answer's kind (extractive or
  * generated) in the ANSWER_KIND_HEADER header so a client can badge it.
  */
-export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch'): Promise<Response> {
+export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch', signal?: AbortSignal): Promise<Response> {
   const prepared = await prepare(body, caller, type);
+  // The client going away aborts the provider call; nothing is then recorded.
+  prepared.input.signal = signal;
   const result = await prepared.provider.generate(prepared.input);
+  if (signal?.aborted) throw new ApiError('client_closed', 'The client closed the request before the answer was ready');
   const { identifier } = await record(prepared, body, caller, type, result);
   const response: SearchResponse = {
     conversation: prepared.thread.id,

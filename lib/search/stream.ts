@@ -15,6 +15,10 @@ export function sseEvent(event: string, data: unknown): Uint8Array {
 
 export function streamResponse(prepared: Prepared, body: SearchRequest, caller: SearchCaller): Response {
   let closed = false;
+  // The client going away cancels the stream: the provider call is aborted
+  // and nothing is recorded (no credits for an answer nobody received).
+  const disconnected = new AbortController();
+  prepared.input.signal = disconnected.signal;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (event: string, data: unknown) => {
@@ -23,9 +27,11 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
       try {
         send('search', searchItems(prepared.passages));
         const result = await prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece }));
+        if (disconnected.signal.aborted) return;
         const { identifier } = await record(prepared, body, caller, 'stream', result);
         send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content, answer_kind: prepared.provider.kind });
       } catch (error) {
+        if (disconnected.signal.aborted) return;
         if (!(error instanceof ApiError)) console.error('search stream failed', error);
         send('error', { detail: error instanceof ApiError ? error.detail : 'The answer could not be completed' });
       } finally {
@@ -35,6 +41,7 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
     },
     cancel() {
       closed = true;
+      disconnected.abort();
     },
   });
   return new Response(stream, {

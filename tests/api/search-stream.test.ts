@@ -19,6 +19,8 @@ let base: string;
 let t: Tenant;
 
 const ANSWER = ['Pass ', 'reverse=True ', 'to sorted() [1].'];
+const flaky = { count: 0 };
+const hang = { started: 0, closed: 0 };
 const USAGE = { prompt_tokens: 120, completion_tokens: 9, total_tokens: 129 };
 
 function chunk(delta: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -38,6 +40,20 @@ beforeAll(async () => {
         return res.end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
       }
       if (mode === 'slow') return setTimeout(() => res.end('{}'), 3000).unref();
+      // Two hiccups (a rate limit, then an overloaded server) before each answer.
+      if (mode === 'flaky' && (flaky.count++ % 3) < 2) {
+        const status = flaky.count % 3 === 1 ? 429 : 503;
+        res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
+        return res.end(JSON.stringify({ error: { message: 'try again' } }));
+      }
+      if (mode === 'hang') {
+        // Starts the answer, then waits; notes when the app closes the connection.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(chunk({ role: 'assistant', content: 'Thinking' }));
+        hang.started++;
+        req.socket.on('close', () => hang.closed++);
+        return;
+      }
       if (body.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write(chunk({ role: 'assistant', content: '' }));
@@ -64,7 +80,7 @@ beforeAll(async () => {
   await loadCorpus(t, 'Python docs');
   await createDatamodelFor(t, 'Python docs', 'Embedded');
   process.env.TEST_LLM_KEY = 'sk-test-123';
-  for (const mode of ['ok', 'fail', 'slow', 'nousage', 'cut']) {
+  for (const mode of ['ok', 'fail', 'slow', 'nousage', 'cut', 'flaky', 'hang']) {
     const name = `llm-${mode}-${t.tag}`;
     await upsertGenerativeModel({ name, provider: 'openai', baseUrl: `${base}/${mode}/v1`, providerModel: 'tiny-model', apiKeyEnv: 'TEST_LLM_KEY', feeSearch: 1, feeStream: 1.5, feeDeepsearch: 3 });
     await createPreset(t.project.id, { identifier: `p-${mode}`, generativeModelName: name, parameters: { top_k: 3, min_score: 0, temperature: 0.2, max_tokens: 300 } });
@@ -133,6 +149,28 @@ describe('POST /searcher/v1/search/stream', () => {
     expect(row.userPrompt).toBe(request.body.messages.at(-1).content);
   });
 
+  it('a client that goes away stops the provider call and nothing is recorded', async () => {
+    const before = await db().interaction.count({ where: { projectId: t.project.id } });
+    const closedBefore = hang.closed;
+    const startedBefore = hang.started;
+    // Called directly: the shared helper reads the whole body, and this one never ends.
+    const request = new Request('http://localhost/searcher/v1/search/stream', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'how do I sort a list?', model: 'LLM hang' }),
+    });
+    const response = await stream(request, { params: Promise.resolve({}) });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('event: search');
+    // The provider has begun answering when the client leaves.
+    for (let i = 0; i < 100 && hang.started === startedBefore; i++) await new Promise((r) => setTimeout(r, 20));
+    await reader.cancel();
+    for (let i = 0; i < 100 && hang.closed === closedBefore; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(hang.closed).toBeGreaterThan(closedBefore);
+    expect(await db().interaction.count({ where: { projectId: t.project.id } })).toBe(before);
+  });
+
   it('a stream the provider cuts short ends with an error event and records nothing', async () => {
     const before = await db().interaction.count({ where: { projectId: t.project.id } });
     const list = events((await streamCall({ question: 'sort a list', model: 'LLM cut' })).body as string);
@@ -173,6 +211,14 @@ describe('OpenAI-compatible provider through POST /searcher/v1/search', () => {
     const res = await ask('LLM fail');
     expect(res).toMatchObject({ status: 502, body: { detail: expect.stringContaining('answered HTTP 500: model overloaded') } });
     expect(await db().interaction.count({ where: { projectId: t.project.id } })).toBe(before);
+  });
+
+  it('a rate limit or an overloaded provider is tried again: the user gets the answer', async () => {
+    const before = flaky.count;
+    const res = await ask('LLM flaky');
+    expect(res.status).toBe(200);
+    expect(res.body.generational.content).toBe(ANSWER.join(''));
+    expect(flaky.count - before).toBe(3);
   });
 
   it('a provider that does not answer in time is 504', async () => {

@@ -3,8 +3,8 @@ import { searchRequestBody } from '@/lib/search/contract';
 import { callerFromPrincipal, runSearch } from '@/lib/search/service';
 import { otherMethods } from '@/lib/http/unsupported';
 
-export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body }) =>
-  runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'search'),
+export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body, request }) =>
+  runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'search', request.signal),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
