@@ -8,6 +8,7 @@ import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
 import { countTokens } from '../text/tokens';
 import { fetchWithRetry } from '../providers/retrying-fetch';
+import { withValidCitations } from './citations';
 import type { GenerationInput, GenerationProvider, GenerationResult } from './provider';
 
 type ModelConfig = Pick<GenerativeModel, 'name' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>;
@@ -126,7 +127,7 @@ export function openAiProvider(model: ModelConfig): GenerationProvider {
         const json = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[]; usage?: Usage } | null;
         const content = json?.choices?.[0]?.message?.content;
         if (typeof content !== 'string') throw badGateway(`The language model provider of "${model.name}" sent an answer without choices[0].message.content`);
-        return withUsage(input, content, json?.usage);
+        return withUsage(input, withValidCitations(content, input.passages.length), json?.usage);
       } catch (error) {
         throw mapFetchError(model, error);
       }
@@ -156,7 +157,8 @@ export function openAiProvider(model: ModelConfig): GenerationProvider {
           if (chunk.usage) usage = chunk.usage;
         });
         if (!done) throw badGateway(`The language model provider of "${model.name}" ended the stream before [DONE]`);
-        return withUsage(input, content, usage);
+        // The deltas went out as the model wrote them; the stored and final answer (done.content) cites only real sources.
+        return withUsage(input, withValidCitations(content, input.passages.length), usage);
       } catch (error) {
         throw mapFetchError(model, error);
       }

@@ -4,10 +4,8 @@
 // (see text.ts), so no tsquery syntax can come from a question.
 import { db, Prisma } from '../db/client';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
-import { termKey } from './lexical';
+import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 
-// Counting stops here: past it a term is common whatever its exact count.
-const DF_CAP = 5_000;
 
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
@@ -22,10 +20,10 @@ export const postgresIndex: LexicalIndex = {
   async frequencies(datasetId, terms) {
     // One round trip: the dataset's size and every term's capped count.
     const columns = [
-      Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${DF_CAP * 20}) x) AS "n0"`,
+      Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${TOTAL_COUNT_CAP}) x) AS "n0"`,
       ...terms.map(
         (term, i) =>
-          Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_CAP}) x) AS ${Prisma.raw(`"n${i + 1}"`)}`,
+          Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_COUNT_CAP}) x) AS ${Prisma.raw(`"n${i + 1}"`)}`,
       ),
     ];
     const [row] = await db().$queryRaw<Record<string, number>[]>`SELECT ${Prisma.join(columns, ', ')}`;

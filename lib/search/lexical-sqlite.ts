@@ -6,7 +6,7 @@
 import { db, Prisma } from '../db/client';
 import { ftsLiteral } from './text';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
-import { termKey } from './lexical';
+import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 
 // Columns: ds, name, subject, heading, body, answer. ds only filters.
 const BM25 = Prisma.sql`bm25(passage_fts, 0.0, 5.0, 2.5, 2.5, 1.0, 1.5)`;
@@ -42,19 +42,19 @@ export const sqliteIndex: LexicalIndex = {
     // must too, or IDF would be skewed on a database holding many datasets.
     const whole = [...new Set(terms.filter((t) => !t.prefix).map((t) => t.stem))];
     const df = new Map<string, number>();
-    const total = await indexSize();
+    const total = Math.min(TOTAL_COUNT_CAP, await indexSize());
     if (whole.length) {
       // One equality lookup per term: fts5vocab answers `term = ?` from the
       // index, whereas `term IN (…)` would scan the whole vocabulary.
       const lookups = whole.map((term) => Prisma.sql`SELECT term, doc FROM passage_fts_vocab WHERE term = ${term}`);
       const rows = await db().$queryRaw<{ term: string; doc: bigint | number }[]>`${Prisma.join(lookups, ' UNION ALL ')}`;
-      for (const row of rows) df.set(row.term, Number(row.doc));
+      for (const row of rows) df.set(row.term, Math.min(DF_COUNT_CAP, Number(row.doc)));
     }
     for (const term of terms.filter((t) => t.prefix && t.stem.length > 0)) {
       // Upper bound: a passage holding two words of the prefix counts twice.
       const [row] = await db().$queryRaw<{ n: bigint | number | null }[]>`
         SELECT sum(doc) AS n FROM passage_fts_vocab WHERE term >= ${term.stem} AND term < ${prefixEnd(term.stem)}`;
-      df.set(termKey(term), Number(row?.n ?? 0));
+      df.set(termKey(term), Math.min(DF_COUNT_CAP, Number(row?.n ?? 0)));
     }
     return { total, df };
   },

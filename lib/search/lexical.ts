@@ -6,6 +6,16 @@ import { isPostgres } from '../db/client';
 import { sqliteIndex } from './lexical-sqlite';
 import { postgresIndex } from './lexical-postgres';
 
+/**
+ * Document frequencies are counted up to this many (PostgreSQL stops
+ * counting there; SQLite's exact counts are cut to it), so both databases
+ * see the same figures and rank the same way. Past it a term is "common"
+ * whatever its count.
+ */
+export const DF_COUNT_CAP = 20_001;
+/** The same for the number of passages (IDF's N). */
+export const TOTAL_COUNT_CAP = 100_000;
+
 export type IndexTerm = { word: string; stem: string; prefix?: boolean };
 
 export type Candidate = { passageId: number; lexical: number };

@@ -9,7 +9,7 @@
 // (bm25 / ts_rank_cd); the common ones only re-rank. A question made of
 // common words alone takes bounded unranked matches holding all of them.
 import { db, Prisma } from '../db/client';
-import { lexicalIndex, termKey, type Candidate, type IndexTerm } from './lexical';
+import { DF_COUNT_CAP, lexicalIndex, termKey, type Candidate, type IndexTerm } from './lexical';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { queryTerms } from './text';
 import { synonymsOf } from './synonyms';
@@ -21,6 +21,15 @@ import { fuseHybrid } from './fusion';
 import { nearestPassages, type VectorHit } from './vector-index';
 
 export const CANDIDATE_BUDGET = 2_000;
+/**
+ * When all the question's terms hold at most this many postings together,
+ * the database ranks every passage holding any of them (about 1 µs a
+ * posting: ≤ 20 ms), and the best FULL_POOL go to the re-ranker: no word of
+ * the question is left out of candidate selection. Past it, the bounded
+ * plan below applies.
+ */
+export const FULL_RANK_BUDGET = DF_COUNT_CAP - 1;
+const FULL_POOL = 100;
 /** Best-ranked candidates kept from the rare-term query. */
 const POOL = 40;
 /** Unranked candidates taken when the question's words are common. */
@@ -46,9 +55,10 @@ export type RetrievedPassage = {
 /**
  * ranked: rare terms (and paraphrases of unknown words) for the ranked query;
  * all: the question's terms found in the index, rarest first;
- * common: how many of `all` were too common to rank.
+ * common: how many of `all` were too common to rank;
+ * full: every term (and paraphrase) of `ranked`+`all` can be ranked at once.
  */
-export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number };
+export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number; full: IndexTerm[] | null };
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
@@ -69,6 +79,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
     spent += dfOf(term);
   }
   const common = all.length - ranked.length;
+  const postings = all.reduce((sum, t) => sum + dfOf(t), 0);
   // Paraphrases widen the net only for words the dataset does not use at
   // all ("backwards" → "reverse"); otherwise they would pull in passages
   // matching a synonym alone. They still count, less, in the re-ranking.
@@ -83,13 +94,16 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       }
     }
   }
-  return { terms: rankTerms, ranked, all, common };
+  // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
+  const full = postings <= FULL_RANK_BUDGET ? [...all, ...ranked.filter((t) => !all.includes(t))] : null;
+  return { terms: rankTerms, ranked, all, common, full };
 }
 
 async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candidate[]> {
   const index = lexicalIndex();
   const found = new Map<number, Candidate>();
   const add = (list: Candidate[]) => list.forEach((c) => found.has(c.passageId) || found.set(c.passageId, c));
+  if (plan.full) return plan.full.length ? index.candidates(datasetId, plan.full, 'or', FULL_RANK_BUDGET, FULL_POOL) : [];
   if (plan.ranked.length) add(await index.candidates(datasetId, plan.ranked, 'or', CANDIDATE_BUDGET, POOL));
   // Some terms are too common to rank: passages holding all the question's
   // terms (bounded, unranked), relaxed by dropping the commonest term while

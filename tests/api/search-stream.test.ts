@@ -67,7 +67,7 @@ beforeAll(async () => {
         JSON.stringify({
           id: 'chatcmpl-1',
           object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content: ANSWER.join('') }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: mode === 'badcite' ? 'Pass reverse=True [1], as [7] says.' : ANSWER.join('') }, finish_reason: 'stop' }],
           ...(mode === 'nousage' ? {} : { usage: USAGE }),
         }),
       );
@@ -80,7 +80,7 @@ beforeAll(async () => {
   await loadCorpus(t, 'Python docs');
   await createDatamodelFor(t, 'Python docs', 'Embedded');
   process.env.TEST_LLM_KEY = 'sk-test-123';
-  for (const mode of ['ok', 'fail', 'slow', 'nousage', 'cut', 'flaky', 'hang']) {
+  for (const mode of ['ok', 'fail', 'slow', 'nousage', 'cut', 'flaky', 'hang', 'badcite']) {
     const name = `llm-${mode}-${t.tag}`;
     await upsertGenerativeModel({ name, provider: 'openai', baseUrl: `${base}/${mode}/v1`, providerModel: 'tiny-model', apiKeyEnv: 'TEST_LLM_KEY', feeSearch: 1, feeStream: 1.5, feeDeepsearch: 3 });
     await createPreset(t.project.id, { identifier: `p-${mode}`, generativeModelName: name, parameters: { top_k: 3, min_score: 0, temperature: 0.2, max_tokens: 300 } });
@@ -211,6 +211,11 @@ describe('OpenAI-compatible provider through POST /searcher/v1/search', () => {
     const res = await ask('LLM fail');
     expect(res).toMatchObject({ status: 502, body: { detail: expect.stringContaining('answered HTTP 500: model overloaded') } });
     expect(await db().interaction.count({ where: { projectId: t.project.id } })).toBe(before);
+  });
+
+  it('a citation of a source the model was not given is removed', async () => {
+    const res = await ask('LLM badcite');
+    expect(res.body.generational.content).toBe('Pass reverse=True [1], as says.');
   });
 
   it('a rate limit or an overloaded provider is tried again: the user gets the answer', async () => {
