@@ -1,5 +1,7 @@
 // PostgreSQL full text: the weighted tsvector of passage_search (GIN index),
-// ts_rank_cd over at most `budget` matches of the dataset. Terms reach
+// ts_rank (length-normalised) over at most `budget` matches of the dataset
+// (closer to SQLite bm25 than ts_rank_cd: the same re-ranker then sees
+// nearly the same candidates on both databases). Terms reach
 // to_tsquery as bound parameters and are plain letters/digits by then
 // (see text.ts), so no tsquery syntax can come from a question.
 import { db, Prisma } from '../db/client';
@@ -36,7 +38,7 @@ export const postgresIndex: LexicalIndex = {
     if (!terms.length) return [];
     const query = tsquery(terms, mode);
     const rows = await db().$queryRaw<{ id: number; score: number }[]>`
-      SELECT c.passage_id AS id, ts_rank_cd(${WEIGHTS}::float4[], c.document, q.query, 1)::float8 AS score
+      SELECT c.passage_id AS id, ts_rank(${WEIGHTS}::float4[], c.document, q.query, 1)::float8 AS score
       FROM (
         SELECT passage_id, document FROM passage_search
         WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${query})

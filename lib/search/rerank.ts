@@ -1,24 +1,29 @@
 // Re-ranking the full-text candidates in TypeScript. Pure: no database, and
 // the same on SQLite and PostgreSQL (the databases only choose candidates).
 //
-// score = 0.40 · lexical   (BM25F over the fields below, divided by the best
-//                           candidate's; k1 1.2, b 0.75)
-//       + 0.30 · coverage  (IDF-weighted share of the question's terms found
+// score = 0.40 · lexical   (BM25F over the fields below plus term
+//                           dependence — the question's adjacent term pairs
+//                           found in order within two words, IDF-weighted —
+//                           divided by the best candidate's; k1 1.2, b 0.75)
+//       + 0.25 · coverage  (IDF-weighted share of the question's terms found
 //                           anywhere in the passage; a paraphrase counts 0.6)
 //       + 0.15 · title     (the same share, in content name, subject, heading)
 //       + 0.10 · proximity (terms found / width of the smallest window of
 //                           body words holding all of them)
-//       + 0.05 · phrase    (share of the question's adjacent term pairs that
-//                           appear adjacent and in order)
-// A one-term question has no proximity or phrase: their weight goes to
-// coverage. Every part is in 0..1, so the score is too.
-import { stemsOf } from './text';
+//       + 0.10 · support   (the other candidates of the same document, their
+//                           lexical parts decaying by half: a page that
+//                           answers in several places beats a stray passage)
+// A one-term question has no proximity: its weight goes to coverage. Every
+// part is in 0..1, so the score is too. Measured on bench/quality (both
+// halves, both databases) against plain BM25: see bench/quality/results.md.
+import { cachedStem, isStopWord, stemsOf, words } from './text';
 
 export type RankTerm = { stem: string; alternatives: string[]; idf: number };
 
-export type RankDocument = { name: string; subject: string; heading: string; body: string; answer: string };
+/** `document` groups passages of one page (content) for the support part; omitted, each passage stands alone. */
+export type RankDocument = { name: string; subject: string; heading: string; body: string; answer: string; document?: number };
 
-export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; phrase: number };
+export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number };
 
 const PARAPHRASE_CREDIT = 0.6;
 const K1 = 1.2;
@@ -37,11 +42,12 @@ export function idf(total: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-type Tokenised = { fields: Record<(typeof FIELDS)[number]['key'], string[]>; title: Set<string>; all: Set<string>; body: string[] };
+type Tokenised = { fields: Record<(typeof FIELDS)[number]['key'], string[]>; title: Set<string>; all: Set<string>; body: string[]; sequence: string[] };
 
 // A passage's first 3,000 characters decide its rank: long passages (code
 // listings, tables) would otherwise dominate the re-ranking time.
 const RANKED_CHARS = 3_000;
+const BREAK = '\u0000';
 
 function tokenise(doc: RankDocument): Tokenised {
   const fields = {
@@ -52,7 +58,12 @@ function tokenise(doc: RankDocument): Tokenised {
     answer: stemsOf(doc.answer.slice(0, RANKED_CHARS)),
   };
   const title = new Set([...fields.name, ...fields.subject, ...fields.heading]);
-  return { fields, title, all: new Set([...title, ...fields.body, ...fields.answer]), body: [...fields.body, ...fields.answer] };
+  const body = [...fields.body, ...fields.answer];
+  // Content words only (a pair may have stop words between: "results to a
+  // file"), fields joined with a break token so a pair never spans two.
+  const content = (text: string) => words(text.slice(0, RANKED_CHARS)).filter((w) => !isStopWord(w)).map(cachedStem);
+  const sequence = [...content(doc.name), BREAK, ...content(doc.subject), BREAK, ...content(doc.heading), BREAK, ...content(doc.body), BREAK, ...content(doc.answer)];
+  return { fields, title, all: new Set([...title, ...body]), body, sequence };
 }
 
 function share(terms: RankTerm[], present: Set<string>): number {
@@ -123,43 +134,85 @@ function proximity(terms: RankTerm[], index: TermIndex, tokens: string[]): numbe
   return (distinct / terms.length) * Math.min(1, distinct / best);
 }
 
-function phrase(terms: RankTerm[], tokens: string[]): number {
+/**
+ * Term dependence (the "sequential dependence" idea of Metzler and Croft):
+ * each adjacent pair of the question's terms found in that order, next to
+ * each other or one word apart ("create *unique* index"), adds
+ * log(1 + occurrences) times the pair's mean IDF. A question's words that
+ * belong together are worth more together than scattered.
+ */
+function pairs(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
   if (terms.length < 2) return 0;
-  const wanted = new Map<string, number>();
-  for (let i = 0; i + 1 < terms.length; i++) wanted.set(`${terms[i].stem} ${terms[i + 1].stem}`, i);
-  const found = new Set<number>();
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const pair = wanted.get(`${tokens[i]} ${tokens[i + 1]}`);
-    if (pair !== undefined) found.add(pair);
+  const positions: number[][] = terms.map(() => []);
+  tokens.forEach((token, pos) => {
+    const entry = index.get(token);
+    if (entry && entry[1] === 1) positions[entry[0]].push(pos);
+  });
+  let score = 0;
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const next = new Set(positions[i + 1]);
+    let found = 0;
+    for (const pos of positions[i]) if (next.has(pos + 1) || next.has(pos + 2)) found++;
+    if (found) score += Math.log(1 + found) * ((terms[i].idf + terms[i + 1].idf) / 2);
   }
-  return found.size / (terms.length - 1);
+  return score;
+}
+
+/** Per passage: the lexical parts of the other candidates of its document, best first, each counting half the one before. */
+function supportOf(docs: RankDocument[], lexical: number[]): number[] {
+  const byDocument = new Map<number, number[]>();
+  docs.forEach((d, i) => {
+    if (d.document === undefined) return;
+    const list = byDocument.get(d.document) ?? [];
+    list.push(lexical[i]);
+    byDocument.set(d.document, list);
+  });
+  for (const list of byDocument.values()) list.sort((a, b) => b - a);
+  return docs.map((d, i) => {
+    const list = d.document === undefined ? undefined : byDocument.get(d.document);
+    if (!list) return 0;
+    let sum = 0;
+    let weight = 1;
+    let skipped = false;
+    for (const value of list) {
+      // The passage's own value is not support for itself.
+      if (!skipped && value === lexical[i]) {
+        skipped = true;
+        continue;
+      }
+      sum += weight * value;
+      weight /= 2;
+    }
+    return Math.min(1, sum);
+  });
 }
 
 export function combine(parts: RankParts, termCount: number): number {
   const multi = termCount >= 2;
-  const score =
-    0.4 * parts.lexical + (multi ? 0.3 : 0.45) * parts.coverage + 0.15 * parts.title + (multi ? 0.1 * parts.proximity + 0.05 * parts.phrase : 0);
+  const score = 0.4 * parts.lexical + (multi ? 0.25 : 0.35) * parts.coverage + 0.15 * parts.title + (multi ? 0.1 * parts.proximity : 0) + 0.1 * parts.support;
   return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }
 
 /** Sorts documents by re-ranked score, best first; ties keep the input order. */
 export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
-  if (!docs.length || !terms.length) return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, phrase: 0 } }));
+  if (!docs.length || !terms.length) return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0 } }));
   const tokenised = docs.map(tokenise);
   const avgLength: Record<string, number> = {};
   for (const field of FIELDS) avgLength[field.key] = tokenised.reduce((sum, d) => sum + d.fields[field.key].length, 0) / docs.length;
   const index = termIndex(terms);
-  const lexical = tokenised.map((d) => bm25f(terms, index, d, avgLength));
-  const best = Math.max(...lexical);
+  const raw = tokenised.map((d) => bm25f(terms, index, d, avgLength) + pairs(terms, index, d.sequence));
+  const best = Math.max(...raw);
+  const lexical = raw.map((value) => (best > 0 ? value / best : 0));
+  const support = supportOf(docs, lexical);
   return docs
     .map((doc, i) => {
       const d = tokenised[i];
       const parts: RankParts = {
-        lexical: best > 0 ? lexical[i] / best : 0,
+        lexical: lexical[i],
         coverage: share(terms, d.all),
         title: share(terms, d.title),
         proximity: proximity(terms, index, d.body),
-        phrase: phrase(terms, d.body),
+        support: support[i],
       };
       return { ...doc, score: combine(parts, terms.length), parts, order: i };
     })

@@ -73,6 +73,26 @@ describe('rerank', () => {
     const [first] = rerank(termsOf('event loop'), [far, near]);
     expect(first.body).toBe(near.body);
   });
+
+  it('counts the question\'s word pairs in order with stop words between ("results to a file")', () => {
+    const apart = { name: 'x', subject: '', heading: '', body: 'the file is shown first and the query results last of all', answer: '' };
+    const together = { name: 'x', subject: '', heading: '', body: 'send the query results to a file first and show them last', answer: '' };
+    const ranked = rerank(termsOf('query results file'), [apart, together]);
+    expect(ranked[0].body).toBe(together.body);
+    expect(ranked[0].parts.lexical).toBe(1);
+    expect(ranked[1].parts.lexical).toBeLessThan(1);
+  });
+
+  it('prefers a passage whose document holds other matching passages (support)', () => {
+    const passage = (document: number, body: string) => ({ name: 'x', subject: '', heading: '', body, answer: '', document });
+    const stray = passage(1, 'replication slots keep write-ahead log');
+    const backed = passage(2, 'replication slots keep write-ahead log');
+    const sibling = passage(2, 'a replication slot can be dropped');
+    const ranked = rerank(termsOf('replication slots'), [stray, backed, sibling]);
+    expect(ranked[0]).toMatchObject({ document: 2, body: backed.body });
+    expect(ranked[0].parts.support).toBeGreaterThan(0);
+    expect(ranked.find((d) => d.document === 1)?.parts.support).toBe(0);
+  });
 });
 
 describe('prompt and extractive answer', () => {

@@ -1,0 +1,84 @@
+// The question set, and the arithmetic of the retrieval benchmark: pages
+// from result sources, the rank of the expected page, recall@k, MRR@10 and
+// latency percentiles. Pure functions, no I/O beyond reading the set.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type Question = { id: string; question: string; pages: string[]; kind: string };
+export type Turn = { question: string; pages: string[] };
+export type Conversation = { id: string; turns: Turn[] };
+export type QuestionSet = { corpus: string; questions: Question[]; conversations: Conversation[] };
+
+/** Tune on two thirds, keep one third aside to check a change did not just fit the tuned questions. */
+export type Half = 'tune' | 'check';
+export const halfOf = (index: number): Half => (index % 3 === 2 ? 'check' : 'tune');
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toQuestion(value: unknown, at: string): Question {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.question !== 'string' || !isStringList(value.pages) || !value.pages.length) {
+    throw new Error(`${at}: needs id, question and a non-empty pages list`);
+  }
+  return { id: value.id, question: value.question, pages: value.pages, kind: typeof value.kind === 'string' ? value.kind : 'unknown' };
+}
+
+function toConversation(value: unknown, at: string): Conversation {
+  if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.turns) || value.turns.length < 2) throw new Error(`${at}: needs id and at least two turns`);
+  const turns = value.turns.map((turn, i) => {
+    if (!isRecord(turn) || typeof turn.question !== 'string' || !isStringList(turn.pages) || !turn.pages.length) throw new Error(`${at}.turns[${i}]: needs question and pages`);
+    return { question: turn.question, pages: turn.pages };
+  });
+  return { id: value.id, turns };
+}
+
+/** Reads and checks the set, so a malformed file fails before a server is started. */
+export function loadQuestionSet(file: string): QuestionSet {
+  const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!isRecord(raw) || !Array.isArray(raw.questions)) throw new Error(`${file}: expected { corpus, questions, conversations }`);
+  const conversations = Array.isArray(raw.conversations) ? raw.conversations : [];
+  return {
+    corpus: typeof raw.corpus === 'string' ? raw.corpus : 'unknown',
+    questions: raw.questions.map((q, i) => toQuestion(q, `questions[${i}]`)),
+    conversations: conversations.map((c, i) => toConversation(c, `conversations[${i}]`)),
+  };
+}
+
+/** File name of a result's source URL ("http://127.0.0.1:41234/sql-copy.html" → "sql-copy.html"). */
+export function pageOf(source: string | null | undefined): string {
+  if (!source) return '';
+  try {
+    return decodeURIComponent(path.posix.basename(new URL(source).pathname));
+  } catch {
+    return path.posix.basename(source);
+  }
+}
+
+/** Pages in result order, each once: several passages of one page are one hit for a page-level judgement. */
+export function distinctPages(sources: (string | null | undefined)[]): string[] {
+  return [...new Set(sources.map(pageOf).filter(Boolean))];
+}
+
+/** 1-based rank of the first expected page among distinct pages; null when absent. */
+export function rankOf(pages: string[], expected: string[]): number | null {
+  const at = pages.findIndex((p) => expected.includes(p));
+  return at < 0 ? null : at + 1;
+}
+
+export type Scores = { n: number; r1: number; r5: number; mrr10: number };
+
+export function scores(ranks: (number | null)[]): Scores {
+  const n = ranks.length;
+  // No questions: no score (NaN prints as "–" and is null in JSON), rather than a misleading 0.
+  if (!n) return { n, r1: Number.NaN, r5: Number.NaN, mrr10: Number.NaN };
+  const within = (k: number) => ranks.filter((r) => r !== null && r <= k).length / n;
+  const mrr10 = ranks.reduce<number>((sum, r) => sum + (r !== null && r <= 10 ? 1 / r : 0), 0) / n;
+  return { n, r1: within(1), r5: within(5), mrr10 };
+}
+
+/** Nearest-rank percentile (p in 0..100) of the values; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

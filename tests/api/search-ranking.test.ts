@@ -1,0 +1,97 @@
+// Ranking beyond plain full text, on both databases: a small corpus where
+// plain BM25 over the question's words (what the floor of bench/quality
+// runs) puts a wrong passage first, and retrieve() does not. Also: one document cannot fill the result list.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { retrieve, PER_DOCUMENT } from '@/lib/search/retrieve';
+import { queryTerms, stemsOf } from '@/lib/search/text';
+import { createTenant } from '../helpers/tenant';
+import { loadCorpus, type CorpusDocument } from '../fixtures/search-corpus';
+
+const doc = (name: string, passages: [string, string][]): CorpusDocument => ({
+  subject: 'Manual',
+  name,
+  source: `https://docs.example.org/${name.toLowerCase().replace(/\W+/g, '-')}`,
+  passages: passages.map(([heading, text]) => ({ heading, text })),
+});
+
+// A wrong passage repeats the question's rarest words in few words; the
+// right one holds every word of the question, together and in order, in a
+// longer passage. Other passages make the remaining words common, as real
+// corpora do, so plain bm25 prefers the short repetition.
+const RANKING_CORPUS: CorpusDocument[] = [
+  doc('Defaults', [['Values', 'Each session may set its own time zone. The value lasts until the session ends, and a new connection starts from the server default again unless a role default applies.']]),
+  doc('Zone names', [['Names', 'Time zone names: each zone has a time offset, and a zone time rule.']]),
+  doc('Exporting', [['Export formats', 'To copy query output to a file with a header line, give the output format and the file name; the header holds the column names that many tools expect to find.']]),
+  doc('Header lines', [['Header files', 'A header line and a file header: each file has a header line.']]),
+  doc('Connections', [['Connecting', 'A session starts when a client connects; set the role of the session first, then set the search path. A query output goes to the client.']]),
+  doc('Roles', [['Role settings', 'Set a default for a role; each session of the role starts with it. Set it again to change it. Query output of a session is sent to its client.']]),
+  doc('Clients', [['Client output', 'The client reads query output; a session may copy output to a client file. Copy and query output both stream.']]),
+  doc('Vacuum', [
+    ['Vacuum', 'Vacuum reclaims storage held by dead rows.'],
+    ['Vacuum options', 'Vacuum full rewrites the whole table.'],
+    ['Vacuum and statistics', 'Vacuum analyze also updates planner statistics.'],
+    ['Vacuum progress', 'The progress of a running vacuum is shown in a view.'],
+  ]),
+  doc('Autovacuum', [['Autovacuum daemon', 'The autovacuum daemon runs vacuum automatically on busy tables.']]),
+  doc('Maintenance', [['Routine maintenance', 'Plan vacuum and backups as routine maintenance.']]),
+];
+
+let datasetId: number;
+
+beforeAll(async () => {
+  const tenant = await createTenant('ranking');
+  datasetId = (await loadCorpus(tenant, 'Ranking fixture', RANKING_CORPUS)).id;
+});
+
+/**
+ * The naive ranker: the question's words OR-ed, plain BM25 (k1 1.2, b 0.75)
+ * with the floor's column weights (name 5, subject 2.5, heading 2.5, body 1),
+ * statistics from this fixture alone — the database's own bm25 would count
+ * the other test files' datasets sharing the test database.
+ */
+function plainBm25(question: string): string[] {
+  const terms = queryTerms(question).map((t) => t.stem);
+  const passages = RANKING_CORPUS.flatMap((d) => d.passages.map((p) => ({ name: d.name, tokens: [...repeat(stemsOf(d.name), 5), ...repeat(stemsOf(d.subject), 2.5), ...repeat(stemsOf(p.heading), 2.5), ...stemsOf(p.text)] })));
+  const average = passages.reduce((sum, p) => sum + p.tokens.length, 0) / passages.length;
+  const df = (t: string) => passages.filter((p) => p.tokens.includes(t)).length;
+  const scored = passages.map((p) => {
+    let score = 0;
+    for (const t of terms) {
+      const tf = p.tokens.filter((x) => x === t).length;
+      if (!tf) continue;
+      const idf = Math.log(1 + (passages.length - df(t) + 0.5) / (df(t) + 0.5));
+      score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * p.tokens.length) / average));
+    }
+    return { name: p.name, score };
+  });
+  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score).map((s) => s.name);
+}
+
+/** A field weight as repetition (2.5 → the tokens twice and half of them once more). */
+function repeat(tokens: string[], weight: number): string[] {
+  const whole = Math.floor(weight);
+  return [...Array.from({ length: whole }, () => tokens).flat(), ...tokens.slice(0, Math.round(tokens.length * (weight - whole)))];
+}
+
+describe('ranking beyond plain full text', () => {
+  it.each([
+    ['how do I set the time zone of a session', 'Defaults', 'Zone names'],
+    ['copy query output to a file with a header line', 'Exporting', 'Header lines'],
+  ])('%s → %s (plain full text: %s)', async (question, right, wrong) => {
+    expect(plainBm25(question)[0]).toBe(wrong);
+    const [best] = await retrieve(datasetId, question, { topK: 5, minScore: 0 });
+    expect(best?.content.name).toBe(right);
+  });
+
+  it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {
+    const found = await retrieve(datasetId, 'vacuum', { topK: 4, minScore: 0 });
+    expect(found).toHaveLength(4);
+    expect(found.filter((p) => p.content.name === 'Vacuum')).toHaveLength(PER_DOCUMENT);
+    expect(new Set(found.map((p) => p.content.name))).toEqual(new Set(['Vacuum', 'Autovacuum', 'Maintenance']));
+    // Six passages hold the word, from three documents: the rest of "Vacuum" comes last, the order still best first.
+    const all = await retrieve(datasetId, 'vacuum', { topK: 10, minScore: 0 });
+    expect(all).toHaveLength(6);
+    expect(all.slice(4).every((p) => p.content.name === 'Vacuum')).toBe(true);
+    expect(all.map((p) => p.score)).toEqual([...all.map((p) => p.score)].sort((a, b) => b - a));
+  });
+});
