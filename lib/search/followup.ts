@@ -20,6 +20,16 @@ const META_WORDS = new Set([
 ]);
 const CONNECTORS = /^(and|or|but|also|so|then|what about|how about|and what about|and how about|same for|same with|and if|what if)\b/;
 const POINTERS = new Set(['it', 'its', 'that', 'this', 'those', 'these', 'them', 'they', 'their', 'one', 'ones', 'same', 'instead', 'there', 'other', 'else']);
+/**
+ * Pointers that almost never start a new subject: a question holding one
+ * continues the thread however many words of its own it has ("what happens
+ * to its data if the server crashes?"). "that", "this", "one" also serve as
+ * relative pronouns or numbers ("a table that skips logging"), so they count
+ * only in short questions.
+ */
+const STRONG_POINTERS = new Set(['it', 'its', 'them', 'they', 'their', 'those', 'these', 'there']);
+/** "is there", "are there": existential, not a pointer to a place. */
+const EXISTENTIAL = /\b(is|are|was|were|isn t|aren t) there\b/g;
 
 /** Content words: not stop words, not pointers. */
 function contentWords(list: string[]): string[] {
@@ -42,10 +52,12 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   const all = words(question);
   const content = contentWords(all);
   const text = all.join(' ');
-  const continues = CONNECTORS.test(text) || all.some((w) => POINTERS.has(w));
-  // A follow-up adds a little to the previous question; a question with its
-  // own subject (several content words, no pointer back) starts afresh.
-  if (content.length === 0 || (continues && content.length <= 3)) {
+  const connected = CONNECTORS.test(text);
+  const continues = connected || all.some((w) => POINTERS.has(w));
+  const pointsBack = connected || words(text.replace(EXISTENTIAL, ' ')).some((w) => STRONG_POINTERS.has(w));
+  // A follow-up adds a little to the previous question, or points back at
+  // it; a question with its own subject and no pointer back starts afresh.
+  if (content.length === 0 || pointsBack || (continues && content.length <= 3)) {
     const addition = question.trim().replace(/^(and|or|but|also|so|then)\b[\s,]*/i, '');
     return { kind: 'followup', query: `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim() };
   }

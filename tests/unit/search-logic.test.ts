@@ -18,11 +18,14 @@ describe('resolveQuestion', () => {
     ['what about tuples?', 'How do I sort a list what about tuples?'],
     ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?'],
     ['why?', 'How do I sort a list why?'],
+    // A strong pointer back, or a leading connector, whatever the question's own length.
+    ['does it stay sorted when new items are appended afterwards?', 'How do I sort a list does it stay sorted when new items are appended afterwards?'],
+    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?'],
   ])('%s continues the thread', (question, query) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'followup', query });
   });
 
-  it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour'])('%s stands alone', (question) => {
+  it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour', 'is there a way to open a file that skips buffering entirely?'])('%s stands alone', (question) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'standalone', query: question });
   });
 
