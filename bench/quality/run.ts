@@ -24,6 +24,7 @@ import { db } from '../../lib/db/client';
 import { createPreset } from '../../lib/generation/catalog';
 import { openFloor } from './floor';
 import { distinctPages, halfOf, loadQuestionSet, percentile, rankOf, scores, type Half, type Question, type QuestionSet, type Scores } from './metrics';
+import { startEmbedder } from './embedder';
 import { apiClient, assertPortFree, serveDocs, sleep, startApp, stopApp, waitForApp, ROOT, type Api } from './server';
 
 const DATASET = 'PostgreSQL docs';
@@ -43,6 +44,8 @@ type Config = {
   questionsFile: string;
   only: Set<string> | null;
   verbose: boolean;
+  /** EMBEDDER=trigram: hybrid retrieval through the stand-in embeddings provider of embedder.ts. */
+  embedder: boolean;
 };
 
 function readConfig(): Config {
@@ -60,6 +63,7 @@ function readConfig(): Config {
     questionsFile: path.resolve(process.env.QUESTIONS ?? path.join(import.meta.dirname, 'questions.json')),
     only: only?.length ? new Set(only) : null,
     verbose: process.env.VERBOSE === '1',
+    embedder: process.env.EMBEDDER === 'trigram',
   };
 }
 
@@ -264,7 +268,7 @@ type RunInfo = { config: Config; set: QuestionSet; passages: number; imported: I
 function printReport(info: RunInfo, results: QuestionResult[], followUps: FollowUpResult[]): void {
   const { config, imported } = info;
   const importText = imported.skipped ? 'import skipped (REUSE=1)' : `import ${imported.seconds.toFixed(0)} s: ${imported.done}/${imported.pages} pages done, ${imported.failed.length} failed`;
-  console.log(`\n## Retrieval quality — ${config.database}, ${info.passages.toLocaleString('en')} passages, ${info.date.toISOString()}\n`);
+  console.log(`\n## Retrieval quality — ${config.database}${config.embedder ? ' + trigram embedder (hybrid)' : ''}, ${info.passages.toLocaleString('en')} passages, ${info.date.toISOString()}\n`);
   console.log(`Corpus ${info.set.corpus}; ${importText}; questions ${path.relative(ROOT, config.questionsFile)}; app questions ${info.questionSeconds.toFixed(1)} s, floor ${info.floorSeconds.toFixed(1)} s\n`);
   console.log(qualityTable(results).join('\n'));
   // The app returns top_k passages, often several of one page; the floor 50. Depth differs: say by how much.
@@ -354,17 +358,20 @@ async function main(): Promise<void> {
   await assertPortFree(config.port);
   if (!config.reuse) await resetStorage(config);
   const docs = await serveDocs(config.docsDir);
+  const embedder = config.embedder ? await startEmbedder() : null;
   let app: ChildProcess | undefined;
   let docsServer: Server | undefined = docs.server;
   const stop = async () => {
     if (app) await stopApp(app);
     docsServer?.close();
     docsServer = undefined;
+    embedder?.close();
   };
   // Ctrl-C skips finally blocks: stop the server here too.
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
-    app = await startApp({ port: config.port, dataDir: config.dataDir, databaseUrl: config.databaseUrl, distDir: config.distDir, verbose: config.verbose });
+    const embeddings: Record<string, string> = embedder ? { EMBEDDINGS_BASE_URL: embedder.baseUrl, EMBEDDINGS_MODEL: 'trigram-384' } : {};
+    app = await startApp({ port: config.port, dataDir: config.dataDir, databaseUrl: config.databaseUrl, distDir: config.distDir, verbose: config.verbose, env: embeddings });
     const base = `http://127.0.0.1:${config.port}`;
     await waitForApp(base, app);
     await measure(config, set, apiClient(base, readApiKey(config.dataDir)), docs.port);

@@ -56,7 +56,7 @@ async function serverFlags(): Promise<ServerFlags> {
   return loaded as ServerFlags;
 }
 
-export type AppOptions = { port: number; dataDir: string; databaseUrl: string; distDir: string; verbose: boolean };
+export type AppOptions = { port: number; dataDir: string; databaseUrl: string; distDir: string; verbose: boolean; env?: Record<string, string> };
 
 export async function startApp(options: AppOptions): Promise<ChildProcess> {
   if (!fs.existsSync(path.join(ROOT, options.distDir, 'BUILD_ID'))) {
@@ -73,6 +73,7 @@ export async function startApp(options: AppOptions): Promise<ChildProcess> {
     IMPORT_ALLOW_LOOPBACK: '1',
     NEXT_TELEMETRY_DISABLED: '1',
     SEED_DEMO: '1',
+    ...options.env,
   };
   // Same Node flags and allocator setting as `npm start`; its own process
   // group so stopping it also stops anything `next start` forks.
