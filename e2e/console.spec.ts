@@ -34,7 +34,7 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
 
   // Both questions are one thread, listed once in the side list.
   const threads = page.getByRole('list', { name: 'Conversation threads' });
-  await expect(threads.getByRole('button')).toHaveCount(1);
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
   await expect(threads).toContainText('2 questions');
 
   await second.getByRole('button', { name: 'Not helpful' }).click();
@@ -73,4 +73,58 @@ test('a dataset with a preset can be asked too', async ({ page }) => {
   await page.getByLabel('Your question').fill('What are credits?');
   await page.getByRole('button', { name: 'Send question' }).click();
   await expect(page.getByRole('article').first().getByRole('region', { name: 'Sources' })).toContainText('Credits and usage reports');
+});
+
+test('threads: rename in place, search by name or question, delete after confirming', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.editor);
+  const question = page.getByLabel('Your question');
+  const threads = page.getByRole('list', { name: 'Conversation threads' });
+  for (const text of ['What are credits?', 'How do I import documents?']) {
+    await page.getByRole('button', { name: 'New thread' }).click();
+    await question.fill(text);
+    await question.press('Enter');
+    await expect(page.getByRole('article').first().getByText('Was this answer helpful?')).toBeVisible();
+  }
+  await expect(threads.getByRole('listitem')).toHaveCount(2);
+
+  // Rename: Enter saves; the new name is kept after a reload.
+  await threads.getByRole('button', { name: 'Rename the thread “What are credits?”' }).click();
+  const name = threads.getByLabel('Thread name');
+  await name.fill('Billing questions');
+  await name.press('Enter');
+  await expect(threads.getByText('Billing questions')).toBeVisible();
+  await page.reload();
+  await expect(threads.getByText('Billing questions')).toBeVisible();
+
+  // Search: by the new name, and by a word of a question.
+  const search = page.getByLabel('Search threads by name or question');
+  await search.fill('billing');
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
+  await expect(threads).toContainText('Billing questions');
+  await search.fill('IMPORT');
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
+  await expect(threads).toContainText('How do I import documents?');
+  await search.fill('no such words');
+  await expect(page.getByText('No thread matches “no such words”.')).toBeVisible();
+  await search.fill('');
+  await expect(threads.getByRole('listitem')).toHaveCount(2);
+
+  // Delete: asks first; Cancel keeps it, confirming removes it and empties the open thread.
+  await threads.getByRole('button', { name: /^How do I import documents\? 1 question/ }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await threads.getByRole('button', { name: 'Delete the thread “How do I import documents?”' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this thread?' });
+  await expect(dialog).toContainText('usage reports keep its questions and credits');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(threads.getByRole('listitem')).toHaveCount(2);
+  await threads.getByRole('button', { name: 'Delete the thread “How do I import documents?”' }).click();
+  await dialog.getByRole('button', { name: 'Delete thread' }).click();
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/console$/);
+  await saveScreenshots(page, 'console-threads', { fullPage: false });
+  // The other one too: this person's list is empty again (other tests count their threads).
+  await threads.getByRole('button', { name: 'Delete the thread “Billing questions”' }).click();
+  await dialog.getByRole('button', { name: 'Delete thread' }).click();
+  await expect(page.getByText('No threads yet.')).toBeVisible();
 });

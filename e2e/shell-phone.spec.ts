@@ -73,16 +73,16 @@ test('the console lists 20 threads, then loads more', async ({ page }) => {
   }
   await page.reload();
   const list = page.getByRole('list', { name: 'Conversation threads' });
-  await expect(list.getByRole('button')).toHaveCount(20);
+  await expect(list.getByRole('listitem')).toHaveCount(20);
   await expect(page.getByText('20 of 22 threads')).toBeVisible();
-  await expect(list.getByRole('button').first()).toContainText('Paging question 22');
+  await expect(list.getByRole('listitem').first()).toContainText('Paging question 22');
   await page.getByRole('button', { name: 'Load more threads' }).click();
-  await expect(list.getByRole('button')).toHaveCount(22);
+  await expect(list.getByRole('listitem')).toHaveCount(22);
   await expect(page.getByText('22 of 22 threads')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more threads' })).toHaveCount(0);
-  await expect(list.getByRole('button').last()).toContainText('Paging question 1:');
+  await expect(list.getByRole('listitem').last()).toContainText('Paging question 1:');
   // An older thread opens from the loaded page.
-  await list.getByRole('button').last().click();
+  await list.getByRole('listitem').last().getByRole('button').first().click();
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article').first()).toContainText('Paging question 1:');
 });

@@ -17,6 +17,16 @@ import { THREADS_KEY, useThreads } from './use-threads';
 import { searchBody, targetOfTurn, turnsOfThread } from './turns';
 import type { Rating, Target, Turn } from './types';
 
+/** The value once it has stopped changing for `ms` (a search box should not query on every key). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** Keeps the open thread in the address (?thread=…) so a reload or a shared link reopens it. */
 function rememberThread(id: string | null): void {
   const url = new URL(window.location.href);
@@ -27,7 +37,9 @@ function rememberThread(id: string | null): void {
 
 export function ChatConsole() {
   const client = useQueryClient();
-  const { query: threads, threads: threadList, total: threadTotal } = useThreads();
+  const [threadSearch, setThreadSearch] = useState('');
+  const searchQuery = useDebounced(threadSearch, 250);
+  const { query: threads, threads: threadList, total: threadTotal } = useThreads(searchQuery);
   const [target, setTarget] = useState<Target | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [conversation, setConversation] = useState<string | null>(null);
@@ -130,6 +142,11 @@ export function ChatConsole() {
       hasMore={threads.hasNextPage}
       loadingMore={threads.isFetchingNextPage}
       onLoadMore={() => void threads.fetchNextPage()}
+      search={threadSearch}
+      onSearch={setThreadSearch}
+      onDeleted={(thread) => {
+        if (thread.id === conversation) newThread();
+      }}
     />
   );
 

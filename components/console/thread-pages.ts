@@ -7,9 +7,34 @@ export const THREAD_PAGE_SIZE = 20;
 
 export type ThreadPage = { items: ConversationItem[]; total: number | null };
 
-/** The query of the page starting at `offset`. */
-export function threadPagePath(offset: number, limit = THREAD_PAGE_SIZE): string {
-  return `/searcher/v1/conversations?origin=workspace&limit=${limit}&offset=${offset}`;
+/** The query of the page starting at `offset`; `search` keeps threads whose name or a question holds it. */
+export function threadPagePath(offset: number, limit = THREAD_PAGE_SIZE, search = ''): string {
+  const q = search.trim() ? `&q=${encodeURIComponent(search.trim())}` : '';
+  return `/searcher/v1/conversations?origin=workspace&limit=${limit}&offset=${offset}${q}`;
+}
+
+/**
+ * Names that tell threads apart: a thread named like another listed one
+ * (two threads opened with the same question) gets its latest question
+ * after the name when that differs, else a number by age ("(2)" is the
+ * second oldest of that name).
+ */
+export function distinctTitles(threads: readonly Pick<ConversationItem, 'id' | 'title' | 'turns'>[]): Map<string, string> {
+  const byTitle = new Map<string, Pick<ConversationItem, 'id' | 'title' | 'turns'>[]>();
+  for (const thread of threads) byTitle.set(thread.title, [...(byTitle.get(thread.title) ?? []), thread]);
+  const names = new Map<string, string>();
+  for (const [title, group] of byTitle) {
+    if (group.length === 1) {
+      names.set(group[0].id, title);
+      continue;
+    }
+    // The list is newest first: the oldest of the group is number 1.
+    group.forEach((thread, i) => {
+      const latest = thread.turns.at(-1)?.question;
+      names.set(thread.id, latest && latest !== title ? `${title} → ${latest}` : `${title} (${group.length - i})`);
+    });
+  }
+  return names;
 }
 
 /** Every thread of the loaded pages once, in the server's order. */

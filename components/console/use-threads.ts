@@ -7,11 +7,12 @@ import { mergeThreadPages, nextThreadOffset, threadPagePath, type ThreadPage } f
 
 export const THREADS_KEY = ['console', 'conversations'] as const;
 
-export function useThreads() {
+/** `search`: only threads whose name or one of the questions holds it. */
+export function useThreads(search = '') {
   const query = useInfiniteQuery({
-    queryKey: THREADS_KEY,
+    queryKey: [...THREADS_KEY, search.trim()],
     initialPageParam: 0,
-    queryFn: ({ pageParam }): Promise<ThreadPage> => apiFetchPage<ConversationItem>(threadPagePath(pageParam)),
+    queryFn: ({ pageParam }): Promise<ThreadPage> => apiFetchPage<ConversationItem>(threadPagePath(pageParam, undefined, search)),
     getNextPageParam: (_last, pages) => nextThreadOffset(pages),
   });
   const threads = query.data ? mergeThreadPages(query.data.pages) : undefined;

@@ -19,4 +19,11 @@ export const conversationsQuery = z.object({
   offset: intQuery('offset').optional(),
   /** The console lists its own (workspace) threads, not those of API scripts. */
   origin: z.enum(ORIGINS, { message: `origin must be one of ${ORIGINS.join(', ')}` }).optional(),
+  /** Threads whose name or one of the caller's questions holds this text (any case). */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+});
+
+/** A thread's name in the console; null gives it back its first question. */
+export const conversationRenameBody = z.strictObject({
+  title: name('title', 120).nullable(),
 });

@@ -11,8 +11,8 @@ export const GET = route({ family: 'search', query: conversationsQuery }, async 
   if (!principal.email) throw forbidden('Only a person (or a key that belongs to one) has conversations of their own');
   const projectId = projectOf(principal);
   const [items, total] = await Promise.all([
-    listOwnConversations(projectId, principal.email, { limit: query.limit ?? 30, offset: query.offset ?? 0, origin: query.origin }),
-    countOwnConversations(projectId, principal.email, query.origin),
+    listOwnConversations(projectId, principal.email, { limit: query.limit ?? 30, offset: query.offset ?? 0, origin: query.origin, q: query.q || undefined }),
+    countOwnConversations(projectId, principal.email, query.origin, query.q || undefined),
   ]);
   return Response.json(items, { headers: { 'x-total-count': String(total) } });
 });

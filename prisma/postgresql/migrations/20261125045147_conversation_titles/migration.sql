@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "conversations" ADD COLUMN     "hidden_at" TIMESTAMP(3),
+ADD COLUMN     "title" TEXT;

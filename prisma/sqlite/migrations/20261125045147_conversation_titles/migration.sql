@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "conversations" ADD COLUMN "hidden_at" DATETIME;
+ALTER TABLE "conversations" ADD COLUMN "title" TEXT;
