@@ -9,7 +9,8 @@ import { queryTerms, sentences, stemsOf } from '../search/text';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 
-export const NO_ANSWER = 'No passage of this dataset answers the question.';
+// Said to anyone, including visitors of a public smartpage: plain words, and what to try next.
+export const NO_ANSWER = "I couldn't find an answer to that in these documents. Try asking with other words, or name the product, feature or error you mean.";
 
 /** About a screenful: enough for a paragraph and its example. */
 const EXCERPT_CHARS = 900;
