@@ -1,8 +1,8 @@
 // Seeds the search benchmark: one organisation with an API key, the dataset
-// "Python docs" holding PASSAGES passages (the Python 3.11 documentation,
-// repeated as often as needed: about 11,000 passages a copy), loaded through
-// replacePassages as an import would, and a datamodel on the embedded
-// extractive provider.
+// "Python docs" holding PASSAGES passages — the Python 3.11 documentation
+// (about 11,000 passages), then distinct passages written by a bigram model
+// of it (generate.ts), page by page — loaded through replacePassages as an
+// import would, and a datamodel on the embedded extractive provider.
 //
 //   DATABASE_URL=file:/tmp/search-bench/app.db npx tsx bench/search/seed.ts
 // Options (env): PASSAGES=100000  CREDENTIALS=/tmp/search-bench/credentials.json
@@ -16,7 +16,8 @@ import { createApiKey } from '../../lib/auth/keys';
 import { createDatamodel, createPreset, upsertGenerativeModel } from '../../lib/generation/catalog';
 import { replacePassages, type PassageInput } from '../../lib/knowledge/passages';
 import { countTokens } from '../../lib/text/tokens';
-import { loadPages } from './corpus';
+import { loadPages, type Page } from './corpus';
+import { bigramModel, generatePassage, seededRandom } from './generate';
 
 const PASSAGES = Number(process.env.PASSAGES ?? 100_000);
 const CREDENTIALS = process.env.CREDENTIALS ?? '/tmp/search-bench/credentials.json';
@@ -34,15 +35,22 @@ async function main() {
 
   const dataset = await db().dataset.create({ data: { projectId: project.id, name: 'Python docs' } });
   const pages = loadPages();
+  const model = bigramModel(pages);
+  const rand = seededRandom(2026);
   const subjects = new Map<string, number>();
   let loaded = 0;
+  // Copy 1 is the documentation itself; every later copy of a page is new text of the same shape.
+  const pageFor = (page: Page, copy: number): Page =>
+    copy === 1
+      ? page
+      : { ...page, name: `${page.name} — part ${copy}`, passages: page.passages.map((p) => generatePassage(model, rand, Math.max(8, p.text.split(/\s+/).length))) };
   for (let copy = 1; loaded < PASSAGES; copy++) {
-    for (const page of pages) {
+    for (const original of pages) {
       if (loaded >= PASSAGES) break;
-      const subjectName = copy === 1 ? page.subject : `${page.subject} (copy ${copy})`;
-      if (!subjects.has(subjectName)) subjects.set(subjectName, (await db().subject.create({ data: { datasetId: dataset.id, name: subjectName } })).id);
+      const page = pageFor(original, copy);
+      if (!subjects.has(page.subject)) subjects.set(page.subject, (await db().subject.create({ data: { datasetId: dataset.id, name: page.subject } })).id);
       const content = await db().content.create({
-        data: { datasetId: dataset.id, subjectId: subjects.get(subjectName)!, name: copy === 1 ? page.name : `${page.name} (copy ${copy})`, source: page.source },
+        data: { datasetId: dataset.id, subjectId: subjects.get(page.subject)!, name: page.name, source: copy === 1 ? page.source : `${page.source}?part=${copy}` },
       });
       const passages: PassageInput[] = [];
       for (const p of page.passages.slice(0, PASSAGES - loaded)) passages.push({ heading: p.heading, text: p.text, tokenCount: await countTokens(p.text) });
