@@ -16,7 +16,7 @@
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
-import { cachedStem, isStopWord, stemsOf, words } from './text';
+import { cachedStem, isStopWord, words } from './text';
 
 export type RankTerm = { stem: string; alternatives: string[]; idf: number };
 
@@ -49,20 +49,24 @@ type Tokenised = { fields: Record<(typeof FIELDS)[number]['key'], string[]>; tit
 const RANKED_CHARS = 3_000;
 const BREAK = '\u0000';
 
+/** A field's stems, and its content words' stems (stop words out) for the pairs, from one pass over its words. */
+function fieldTokens(text: string): { stems: string[]; content: string[] } {
+  const list = words(text);
+  return { stems: list.map(cachedStem), content: list.filter((w) => !isStopWord(w)).map(cachedStem) };
+}
+
 function tokenise(doc: RankDocument): Tokenised {
-  const fields = {
-    name: stemsOf(doc.name),
-    subject: stemsOf(doc.subject),
-    heading: stemsOf(doc.heading),
-    body: stemsOf(doc.body.slice(0, RANKED_CHARS)),
-    answer: stemsOf(doc.answer.slice(0, RANKED_CHARS)),
-  };
+  const name = fieldTokens(doc.name);
+  const subject = fieldTokens(doc.subject);
+  const heading = fieldTokens(doc.heading);
+  const bodyTokens = fieldTokens(doc.body.slice(0, RANKED_CHARS));
+  const answer = fieldTokens(doc.answer.slice(0, RANKED_CHARS));
+  const fields = { name: name.stems, subject: subject.stems, heading: heading.stems, body: bodyTokens.stems, answer: answer.stems };
   const title = new Set([...fields.name, ...fields.subject, ...fields.heading]);
   const body = [...fields.body, ...fields.answer];
   // Content words only (a pair may have stop words between: "results to a
   // file"), fields joined with a break token so a pair never spans two.
-  const content = (text: string) => words(text.slice(0, RANKED_CHARS)).filter((w) => !isStopWord(w)).map(cachedStem);
-  const sequence = [...content(doc.name), BREAK, ...content(doc.subject), BREAK, ...content(doc.heading), BREAK, ...content(doc.body), BREAK, ...content(doc.answer)];
+  const sequence = [...name.content, BREAK, ...subject.content, BREAK, ...heading.content, BREAK, ...bodyTokens.content, BREAK, ...answer.content];
   return { fields, title, all: new Set([...title, ...body]), body, sequence };
 }
 
