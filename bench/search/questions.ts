@@ -3,15 +3,8 @@
 // drawn from passages, questions made only of common words, and
 // hand-written paraphrases.
 import { loadPages } from './corpus';
+import { seededRandom } from './generate';
 import { isStopWord, words } from '../../lib/search/text';
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const COMMON = [
   'how do I use this function', 'what is the default value', 'how to create a new object', 'what does it return', 'how can I get the value',
@@ -29,7 +22,7 @@ const PARAPHRASES = [
 ];
 
 export function benchQuestions(count = 1000, seed = 42): string[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const pages = loadPages();
   const questions: string[] = [];

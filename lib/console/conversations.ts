@@ -1,7 +1,7 @@
 // The caller's own conversations in a project, with their turns, for the
 // console's thread list. Only threads whose questions the caller asked.
 import { db, isPostgres } from '../db/client';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import type { SearchItem } from '../search/contract';
 import { sourcesOf } from './sources';
 
@@ -46,6 +46,12 @@ function parseJson(text: string): unknown {
 
 function stringList(value: unknown): string[] | null {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
+}
+
+/** Whose threads: the caller's e-mail; a key without an owner has none (403). */
+export function threadOwnerEmail(principal: { email: string | null }): string {
+  if (!principal.email) throw forbidden('Only a person (or a key that belongs to one) has conversations of their own');
+  return principal.email;
 }
 
 type ListOptions = { limit: number; offset: number; origin?: string; q?: string };

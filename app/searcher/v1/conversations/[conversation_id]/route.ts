@@ -3,24 +3,18 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { forbidden } from '@/lib/http/errors';
 import { conversationRenameBody } from '@/lib/console/contracts';
-import { deleteOwnConversation, renameOwnConversation } from '@/lib/console/conversations';
+import { deleteOwnConversation, renameOwnConversation, threadOwnerEmail } from '@/lib/console/conversations';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = z.object({ conversation_id: z.string().trim().min(1).max(100) });
 
-function ownerEmail(email: string | null): string {
-  if (!email) throw forbidden('Only a person (or a key that belongs to one) has conversations of their own');
-  return email;
-}
-
 export const PATCH = route({ family: 'search', params, body: conversationRenameBody }, async ({ principal, params, body }) =>
-  renameOwnConversation(projectOf(principal), ownerEmail(principal.email), params.conversation_id, body.title),
+  renameOwnConversation(projectOf(principal), threadOwnerEmail(principal), params.conversation_id, body.title),
 );
 
 export const DELETE = route({ family: 'search', params }, async ({ principal, params }) => {
-  await deleteOwnConversation(projectOf(principal), ownerEmail(principal.email), params.conversation_id);
+  await deleteOwnConversation(projectOf(principal), threadOwnerEmail(principal), params.conversation_id);
   return new Response(null, { status: 204 });
 });
 
