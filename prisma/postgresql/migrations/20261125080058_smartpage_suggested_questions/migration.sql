@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "smartpages" ADD COLUMN     "suggested_questions" TEXT NOT NULL DEFAULT '[]';
