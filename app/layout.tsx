@@ -5,6 +5,14 @@ import { Providers } from '@/components/providers';
 export const metadata: Metadata = {
   title: 'Knowledge Search',
   description: 'Search your documents, rate the answers, read your usage.',
+  manifest: '/manifest.webmanifest',
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '48x48' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

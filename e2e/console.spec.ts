@@ -19,11 +19,14 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
   await expect(first.getByTestId('answer')).toContainText(/upload/i);
   const sources = first.getByRole('region', { name: 'Sources' });
   await expect(sources).toContainText('Importing documents');
-  await expect(sources).toContainText('score');
-  // A citation in the answer opens the passage it cites.
+  // One card per document: no document is listed twice.
+  const titles = await sources.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^(Show|Hide)/ }) }).allInnerTexts();
+  expect(new Set(titles.map((t) => t.split('\n').find((line) => /[a-z]/i.test(line))))).toHaveProperty('size', titles.length);
+  // A citation in the answer opens the passage it cites, with its relevance for signed-in people.
   await first.getByRole('button', { name: 'Show source 1' }).first().click();
-  await expect(sources.getByRole('button', { name: 'Hide passage' }).first()).toBeVisible();
+  await expect(sources.getByRole('button', { name: /^Hide/ }).first()).toBeVisible();
   await expect(sources.getByText(/POST \/searcher\/v1\/upload/).first()).toBeVisible();
+  await expect(sources).toContainText('relevance');
   await expect(first.getByText('Was this answer helpful?')).toBeVisible();
 
   await question.fill('Which file formats are supported?');

@@ -15,6 +15,7 @@ test('publish a public smartpage, open it anonymously and ask', async ({ page, b
   await dialog.getByLabel('Name').fill('Help centre');
   await expect(dialog.getByLabel('Datamodel')).toContainText('Handbook assistant');
   await dialog.getByLabel('Address (optional)').fill('help-centre');
+  await dialog.getByLabel('Suggested questions (optional)').fill('How do I ask a follow-up question?\nWhat are credits?');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   const card = page.getByTestId('smartpage-card').filter({ hasText: 'Help centre' });
   await expect(card).toContainText('/s/help-centre');
@@ -25,12 +26,19 @@ test('publish a public smartpage, open it anonymously and ask', async ({ page, b
   const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await visitor.goto('/s/help-centre');
   await expect(visitor.getByRole('heading', { name: 'Help centre' })).toBeVisible();
-  await visitor.getByLabel('Your question').fill('How do I ask a follow-up question?');
-  await visitor.getByRole('button', { name: 'Send question' }).click();
+  await expect(visitor).toHaveTitle('Help centre');
+  // The owner's suggested questions come before the first message; a click asks one.
+  const suggested = visitor.getByRole('region', { name: 'Suggested questions' });
+  await expect(suggested.getByRole('button')).toHaveText(['How do I ask a follow-up question?', 'What are credits?']);
+  await suggested.getByRole('button', { name: 'How do I ask a follow-up question?' }).click();
+  await expect(suggested).toHaveCount(0);
   const answer = visitor.getByRole('article').first();
   await expect(answer.getByTestId('answer')).toContainText(/conversation/i);
   await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Asking questions');
   await expect(answer.getByText(/tokens$/)).toHaveCount(0);
+  // Visitors see no relevance scores.
+  await answer.getByRole('button', { name: /^Show/ }).first().click();
+  await expect(answer.getByRole('region', { name: 'Sources' })).not.toContainText('relevance');
   await visitor.getByLabel('Your question').fill('And how are credits counted?');
   await visitor.getByRole('button', { name: 'Send question' }).click();
   await expect(visitor.getByRole('article').nth(1).getByTestId('answer')).toContainText(/credit/i);

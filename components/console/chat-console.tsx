@@ -3,19 +3,21 @@
 // keep threads, rate every answer.
 import { useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationItem } from '@/lib/console/conversations';
 import { Button } from '@/components/ui/button';
-import { EmptyState, errorMessage } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { Composer } from './composer';
 import { Feedback, sendConsoleRating } from './feedback';
 import { Message } from './message';
-import { streamAnswer } from './stream';
+import { JumpToLatest } from './jump-to-latest';
+import { useChatTurns } from './use-chat-turns';
+import { useRememberedTarget } from './remembered-target';
 import { TargetPicker } from './target-picker';
 import { ThreadList } from './thread-list';
 import { THREADS_KEY, useThreads } from './use-threads';
 import { searchBody, targetOfTurn, turnsOfThread } from './turns';
-import type { Rating, Target, Turn } from './types';
+import type { Rating, Target } from './types';
 
 /** The value once it has stopped changing for `ms` (a search box should not query on every key). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -40,21 +42,13 @@ export function ChatConsole() {
   const [threadSearch, setThreadSearch] = useState('');
   const searchQuery = useDebounced(threadSearch, 250);
   const { query: threads, threads: threadList, total: threadTotal } = useThreads(searchQuery);
-  const [target, setTarget] = useState<Target | null>(null);
-  const [turns, setTurns] = useState<Turn[]>([]);
-  const [conversation, setConversation] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [target, setTarget, targetRestored] = useRememberedTarget();
   const [showThreads, setShowThreads] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  const bottom = useRef<HTMLDivElement>(null);
-
-  const update = useCallback((key: string, change: Partial<Turn> | ((turn: Turn) => Partial<Turn>)) => {
-    setTurns((list) => list.map((t) => (t.key === key ? { ...t, ...(typeof change === 'function' ? change(t) : change) } : t)));
-  }, []);
-
-  useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
-  }, [turns.length]);
+  const chat = useChatTurns({
+    onDone: (done) => rememberThread(done.conversation),
+    onSettled: () => void client.invalidateQueries({ queryKey: THREADS_KEY }),
+  });
+  const { turns, conversation, busy, update } = chat;
 
   // Reopen the thread named in the address once the list has loaded, paging
   // on (a few pages at most) when it is older than the first page.
@@ -73,42 +67,13 @@ export function ChatConsole() {
     // Once per page load: later refetches of the list must not reopen it.
   }, [threadList, threads.isFetchingNextPage]);
 
-  async function ask(question: string) {
-    if (!target) return;
-    const key = crypto.randomUUID();
-    setTurns((list) => [...list, { key, question, answer: '', sources: [], status: 'streaming', target, rating: null }]);
-    setBusy(true);
-    const controller = new AbortController();
-    abort.current = controller;
-    try {
-      await streamAnswer(
-        '/searcher/v1/search/stream',
-        searchBody(question, target, conversation),
-        {
-          onSources: (sources) => update(key, { sources }),
-          onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
-          onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, totalTokens: done.total_tokens, answerKind: done.answer_kind });
-            setConversation(done.conversation);
-            rememberThread(done.conversation);
-          },
-        },
-        controller.signal,
-      );
-      void client.invalidateQueries({ queryKey: THREADS_KEY });
-    } catch (error) {
-      const stopped = controller.signal.aborted;
-      update(key, { status: 'error', error: stopped ? 'Stopped.' : errorMessage(error) });
-    } finally {
-      setBusy(false);
-      abort.current = null;
-    }
+  function ask(question: string, askTarget: Target | null = target) {
+    if (!askTarget) return;
+    void chat.ask(question, { path: '/searcher/v1/search/stream', body: searchBody(question, askTarget, conversation), target: askTarget });
   }
 
   function openThread(thread: ConversationItem) {
-    abort.current?.abort();
-    setTurns(turnsOfThread(thread));
-    setConversation(thread.id);
+    chat.replace(turnsOfThread(thread), thread.id);
     rememberThread(thread.id);
     const last = thread.turns.at(-1);
     const lastTarget = last ? targetOfTurn(last) : null;
@@ -117,9 +82,7 @@ export function ChatConsole() {
   }
 
   function newThread() {
-    abort.current?.abort();
-    setTurns([]);
-    setConversation(null);
+    chat.replace([], null);
     rememberThread(null);
     setShowThreads(false);
   }
@@ -167,7 +130,7 @@ export function ChatConsole() {
         </div>
         {showThreads ? <div className="mb-4 max-h-80 rounded-lg border border-slate-200 bg-white p-3 lg:hidden">{list}</div> : null}
         <div className="mb-4">
-          <TargetPicker target={target} onChange={setTarget} disabled={busy} />
+          <TargetPicker target={target} onChange={setTarget} disabled={busy} ready={targetRestored} />
         </div>
         <div className="flex-1 space-y-6 pb-4">
           {turns.length === 0 ? (
@@ -181,15 +144,18 @@ export function ChatConsole() {
               <Message
                 key={turn.key}
                 turn={turn}
+                showDetails
+                // Asks the same question again, in this thread, against what it was asked of.
+                onRegenerate={!busy && turn.target ? () => ask(turn.question, turn.target) : undefined}
                 // A turn whose datamodel or dataset is gone cannot be linked to a rating.
                 footer={turn.target ? <Feedback turn={turn} send={(rating) => sendConsoleRating(turn, rating)} onSaved={onRated(turn.key)} /> : null}
               />
             ))
           )}
-          <div ref={bottom} />
         </div>
+        <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
         <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-2 pt-4">
-          <Composer onSend={ask} onStop={() => abort.current?.abort()} busy={busy} disabled={!target} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
+          <Composer onSend={(question) => ask(question)} onStop={chat.stop} busy={busy} disabled={!target} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
         </div>
       </section>
     </div>

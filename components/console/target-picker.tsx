@@ -7,20 +7,42 @@ import { Skeleton } from '@/components/ui/spinner';
 import { errorMessage } from '@/components/ui/states';
 import { cn } from '@/components/ui/cn';
 import type { Target } from './types';
-import { useDatamodels, useDatasets, usePresets } from './use-catalog';
+import { useDatamodels, useDatasets, usePresets, type DatasetItem } from './use-catalog';
+import type { DatamodelListItem, PresetListItem } from '@/lib/console/catalog';
 
-export function TargetPicker({ target, onChange, disabled }: { target: Target | null; onChange: (target: Target) => void; disabled?: boolean }) {
+function stillExists(target: Target, datamodels: DatamodelListItem[], datasets: DatasetItem[]): boolean {
+  return target.kind === 'datamodel' ? datamodels.some((d) => d.id === target.datamodelId) : datasets.some((d) => d.id === target.datasetId && d.name === target.datasetName);
+}
+
+/** The preset a dataset is asked with unless the person picks another: the server's own choice ("default", else the first). */
+function defaultPreset(presets: PresetListItem[] | undefined): string | null {
+  return (presets?.find((p) => p.identifier === 'default') ?? presets?.[0])?.identifier ?? null;
+}
+
+/** Readable names; the identifier only where two presets share a name. */
+function presetLabel(preset: PresetListItem, all: PresetListItem[]): string {
+  const shared = all.filter((p) => p.name === preset.name).length > 1;
+  return shared ? `${preset.name} (${preset.identifier})` : preset.name;
+}
+
+function FieldLabel({ children }: { children: React.ReactNode }) {
+  return <span className="shrink-0 text-xs font-medium text-slate-500 dark:text-slate-400">{children}</span>;
+}
+
+/** `ready`: the remembered choice has been read, so an empty target really means "nothing chosen yet". */
+export function TargetPicker({ target, onChange, disabled, ready = true }: { target: Target | null; onChange: (target: Target) => void; disabled?: boolean; ready?: boolean }) {
   const datamodels = useDatamodels();
   const datasets = useDatasets();
   const presets = usePresets();
 
-  // First visit: pick the first datamodel, else the first dataset.
+  // First visit, or a remembered choice that no longer exists: the first datamodel, else the first dataset.
   useEffect(() => {
-    if (target || !datamodels.data || !datasets.data) return;
+    if (!ready || !datamodels.data || !datasets.data || !presets.data) return;
+    if (target && stillExists(target, datamodels.data, datasets.data)) return;
     const dm = datamodels.data[0];
     if (dm) onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
-    else if (datasets.data[0]) onChange({ kind: 'dataset', datasetId: datasets.data[0].id, datasetName: datasets.data[0].name, preset: presets.data?.[0]?.identifier ?? null });
-  }, [target, datamodels.data, datasets.data, presets.data, onChange]);
+    else if (datasets.data[0]) onChange({ kind: 'dataset', datasetId: datasets.data[0].id, datasetName: datasets.data[0].name, preset: defaultPreset(presets.data) });
+  }, [ready, target, datamodels.data, datasets.data, presets.data, onChange]);
 
   if (datamodels.isPending || datasets.isPending) return <Skeleton className="h-10 w-full max-w-xl" />;
   const failed = datamodels.error ?? datasets.error ?? presets.error;
@@ -40,7 +62,7 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
           onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
         } else if (value === 'dataset' && datasets.data?.[0]) {
           const ds = datasets.data.find((d) => d.id === target?.datasetId) ?? datasets.data[0];
-          onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: presets.data?.[0]?.identifier ?? null });
+          onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: defaultPreset(presets.data) });
         }
       }}
       className={cn('rounded px-3 py-1.5 text-sm font-medium', kind === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
@@ -57,8 +79,8 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
       </div>
       {kind === 'datamodel' ? (
         datamodels.data && datamodels.data.length > 0 ? (
-          <label className="min-w-0 sm:w-96 sm:flex-none">
-            <span className="sr-only">Datamodel</span>
+          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-72 sm:max-w-md">
+            <FieldLabel>Datamodel</FieldLabel>
             <Select
               value={target?.kind === 'datamodel' ? target.datamodelId : ''}
               disabled={disabled}
@@ -79,8 +101,8 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
         )
       ) : datasets.data && datasets.data.length > 0 ? (
         <>
-          <label className="min-w-0 sm:w-56 sm:flex-none">
-            <span className="sr-only">Dataset</span>
+          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
+            <FieldLabel>Dataset</FieldLabel>
             <Select
               value={target?.kind === 'dataset' ? target.datasetId : ''}
               disabled={disabled}
@@ -96,19 +118,22 @@ export function TargetPicker({ target, onChange, disabled }: { target: Target | 
               ))}
             </Select>
           </label>
-          <label className="min-w-0 sm:w-56 sm:flex-none">
-            <span className="sr-only">Preset</span>
+          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
+            <FieldLabel>Preset</FieldLabel>
             <Select
-              value={target?.kind === 'dataset' ? (target.preset ?? '') : ''}
+              value={target?.kind === 'dataset' ? (target.preset ?? defaultPreset(presets.data) ?? '') : ''}
               disabled={disabled}
               onChange={(e) => target?.kind === 'dataset' && onChange({ ...target, preset: e.target.value || null })}
             >
-              <option value="">Default preset</option>
-              {(presets.data ?? []).map((p) => (
-                <option key={p.id} value={p.identifier}>
-                  {p.name === p.identifier ? p.identifier : `${p.name} (${p.identifier})`}
-                </option>
-              ))}
+              {presets.data && presets.data.length > 0 ? (
+                presets.data.map((p) => (
+                  <option key={p.id} value={p.identifier}>
+                    {presetLabel(p, presets.data)}
+                  </option>
+                ))
+              ) : (
+                <option value="">Built-in answers</option>
+              )}
             </Select>
           </label>
         </>

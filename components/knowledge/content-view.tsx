@@ -1,4 +1,5 @@
 'use client';
+import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/contents/{id}: a content's fields (editable) and the passages
 // the search answers from.
 import { ArrowLeft, ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
@@ -18,6 +19,7 @@ export function ContentView({ contentId }: { contentId: number }) {
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
+  useDocumentTitle(content.data ? `${content.data.name} · Content` : null);
   const data = content.data;
   const initial = useMemo(() => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined), [data]);
 

@@ -1,4 +1,5 @@
 'use client';
+import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/{id}: one dataset, its subjects and their contents, with every
 // editing action (create, rename, edit links, delete with confirmation).
 import { ArrowLeft, FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
@@ -22,6 +23,7 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
+  useDocumentTitle(dataset.data ? `${dataset.data.name} · Dataset` : null);
 
   const open = (which: typeof dialog) => {
     rename.reset();

@@ -1,4 +1,5 @@
 'use client';
+import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/uploads/{id}: the live state of each file of an import, polled
 // every second until every file is done or failed.
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
@@ -22,6 +23,7 @@ export function StateBadge({ state }: { state: UploadState }) {
 
 export function UploadProgress({ uploadId }: { uploadId: number }) {
   const upload = useUpload(uploadId);
+  useDocumentTitle(`Import #${uploadId}`);
   const back = (
     <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
   );

@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, MessageSquareText, RotateCcw, Search } from 'lucide-react';
 import Link from 'next/link';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch, ApiClientError } from '@/components/api/client';
 import type { PublicSmartpage } from '@/lib/smartpages/service';
 import { Button } from '@/components/ui/button';
@@ -14,7 +13,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState, errorMessage } from '@/components/ui/states';
 import { Composer } from '@/components/console/composer';
 import { Message } from '@/components/console/message';
-import { streamAnswer } from '@/components/console/stream';
+import { JumpToLatest } from '@/components/console/jump-to-latest';
+import { useChatTurns } from '@/components/console/use-chat-turns';
 import { Feedback } from '@/components/console/feedback';
 import type { Rating, Turn } from '@/components/console/types';
 
@@ -38,6 +38,25 @@ function Refusal({ slug, error }: { slug: string; error: unknown }) {
   return <ErrorState className="mx-auto mt-16 max-w-md" error={error} title="This page could not be opened" />;
 }
 
+/** The owner's suggested questions, before the first message: a click asks one. */
+function SuggestedQuestions({ questions, onAsk }: { questions: string[]; onAsk: (question: string) => void }) {
+  if (questions.length === 0) return null;
+  return (
+    <section aria-label="Suggested questions" className="mx-auto mt-4 grid max-w-xl gap-2 sm:grid-cols-2">
+      {questions.map((question) => (
+        <button
+          key={question}
+          type="button"
+          onClick={() => onAsk(question)}
+          className="rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-left text-sm text-slate-700 shadow-sm hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          {question}
+        </button>
+      ))}
+    </section>
+  );
+}
+
 function visitorRating(turn: Turn, rating: Rating) {
   return {
     identifier: turn.identifier,
@@ -52,47 +71,10 @@ export function PublicChat({ slug }: { slug: string }) {
   const sendRating = (turn: Turn, rating: Rating) =>
     apiFetch<{ id: number }>(`/api/smartpages/${encodeURIComponent(slug)}/assessments`, { method: 'POST', json: visitorRating(turn, rating) });
   const page = useQuery({ queryKey: ['smartpage', slug], queryFn: () => apiFetch<PublicSmartpage>(`/api/smartpages/${encodeURIComponent(slug)}`) });
-  const [turns, setTurns] = useState<Turn[]>([]);
-  const [conversation, setConversation] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  const bottom = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
-  }, [turns.length]);
-
-  const update = useCallback((key: string, change: Partial<Turn> | ((t: Turn) => Partial<Turn>)) => {
-    setTurns((list) => list.map((t) => (t.key === key ? { ...t, ...(typeof change === 'function' ? change(t) : change) } : t)));
-  }, []);
-
-  async function ask(question: string) {
-    const key = crypto.randomUUID();
-    setTurns((list) => [...list, { key, question, answer: '', sources: [], status: 'streaming', target: null, rating: null }]);
-    setBusy(true);
-    const controller = new AbortController();
-    abort.current = controller;
-    try {
-      await streamAnswer(
-        `/api/smartpages/${encodeURIComponent(slug)}/search/stream`,
-        { question, ...(conversation ? { conversation } : {}) },
-        {
-          onSources: (sources) => update(key, { sources }),
-          onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
-          onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, conversation: done.conversation, totalTokens: undefined, answerKind: done.answer_kind });
-            setConversation(done.conversation);
-          },
-        },
-        controller.signal,
-      );
-    } catch (error) {
-      update(key, { status: 'error', error: controller.signal.aborted ? 'Stopped.' : errorMessage(error) });
-    } finally {
-      setBusy(false);
-      abort.current = null;
-    }
-  }
+  const chat = useChatTurns();
+  const { turns, conversation, busy, update } = chat;
+  const ask = (question: string) =>
+    void chat.ask(question, { path: `/api/smartpages/${encodeURIComponent(slug)}/search/stream`, body: { question, ...(conversation ? { conversation } : {}) }, target: null });
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -109,11 +91,7 @@ export function PublicChat({ slug }: { slug: string }) {
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => {
-                abort.current?.abort();
-                setTurns([]);
-                setConversation(null);
-              }}
+              onClick={() => chat.replace([], null)}
             >
               <RotateCcw className="size-4" aria-hidden="true" /> New chat
             </Button>
@@ -131,20 +109,24 @@ export function PublicChat({ slug }: { slug: string }) {
           <>
             <div className="flex-1 space-y-6 pb-4">
               {turns.length === 0 ? (
-                <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${page.data.name}`} description="Answers come from this organisation's own documents, with their sources." />
+                <>
+                  <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${page.data.name}`} description="Answers come from this organisation's own documents, with their sources." />
+                  <SuggestedQuestions questions={page.data.suggested_questions} onAsk={ask} />
+                </>
               ) : (
                 turns.map((turn) => (
                   <Message
                     key={turn.key}
                     turn={turn}
+                    onRegenerate={busy ? undefined : () => ask(turn.question)}
                     footer={<Feedback turn={turn} send={(rating) => sendRating(turn, rating)} onSaved={(rating) => update(turn.key, { rating })} />}
                   />
                 ))
               )}
-              <div ref={bottom} />
             </div>
+            <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
             <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-4 pt-4">
-              <Composer onSend={ask} onStop={() => abort.current?.abort()} busy={busy} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
+              <Composer onSend={ask} onStop={chat.stop} busy={busy} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
               <p className="mt-2 text-center text-xs text-slate-400">Answers are generated from published documents and may be incomplete.</p>
             </div>
           </>

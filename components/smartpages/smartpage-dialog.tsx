@@ -20,6 +20,8 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
   const [slug, setSlug] = useState(page?.slug ?? '');
   const [visibility, setVisibility] = useState<'public' | 'private'>(page?.visibility ?? 'public');
   const [users, setUsers] = useState(page?.users.join('\n') ?? '');
+  const [suggestions, setSuggestions] = useState(page?.suggested_questions.join('\n') ?? '');
+  const suggestedQuestions = suggestions.split('\n').map((q) => q.trim()).filter(Boolean);
   const chosen = datamodelId || datamodels.data?.[0]?.id || '';
   const formId = page ? `smartpage-${page.id}` : 'smartpage-new';
 
@@ -39,7 +41,7 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
           <Button variant="secondary" onClick={close} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!name.trim() || !chosen}>
+          <Button type="submit" form={formId} loading={save.isPending} disabled={!name.trim() || !chosen || suggestedQuestions.length > 4}>
             {page ? 'Save' : 'Publish'}
           </Button>
         </>
@@ -52,7 +54,7 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
           event.preventDefault();
           if (!chosen) return;
           save.mutate(
-            { name: name.trim(), datamodel_id: Number(chosen), visibility, users: visibility === 'private' ? parseEmails(users) : [], ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}) },
+            { name: name.trim(), datamodel_id: Number(chosen), visibility, users: visibility === 'private' ? parseEmails(users) : [], suggested_questions: suggestedQuestions, ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}) },
             { onSuccess: onSaved },
           );
         }}
@@ -108,6 +110,21 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
             {(props) => <Textarea {...props} rows={4} value={users} onChange={(e) => setUsers(e.target.value)} placeholder={'ana@example.com\nbruno@example.com'} />}
           </Field>
         ) : null}
+        <Field
+          label="Suggested questions (optional)"
+          hint={suggestedQuestions.length > 4 ? `At most 4 questions: remove ${suggestedQuestions.length - 4}.` : 'Up to 4, one per line. Visitors see them before their first message and can ask one with a click.'}
+        >
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={3}
+              value={suggestions}
+              aria-invalid={suggestedQuestions.length > 4 || undefined}
+              onChange={(e) => setSuggestions(e.target.value)}
+              placeholder={'How do I reset my password?\nWhich file types can I import?'}
+            />
+          )}
+        </Field>
         {save.error ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {errorMessage(save.error)}

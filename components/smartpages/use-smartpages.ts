@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 
-export type SmartpageInput = { name: string; datamodel_id: number; slug?: string; visibility: 'public' | 'private'; users: string[] };
+export type SmartpageInput = { name: string; datamodel_id: number; slug?: string; visibility: 'public' | 'private'; users: string[]; suggested_questions: string[] };
 
 const KEY = ['smartpages'] as const;
 

@@ -15,12 +15,21 @@ const users = z
   .array(z.string().trim().toLowerCase().email('users must be e-mail addresses'), { message: 'users must be a list of e-mail addresses' })
   .max(1000);
 
+/** Shown to visitors before their first message: at most 4, distinct, one line each. */
+const suggestedQuestions = z
+  .array(name('each suggested question', 200).regex(/^[^\r\n]*$/, 'a suggested question must be one line'), {
+    message: 'suggested_questions must be a list of questions',
+  })
+  .max(4, 'at most 4 suggested questions')
+  .refine((list) => new Set(list.map((q) => q.toLowerCase())).size === list.length, 'suggested_questions must not repeat a question');
+
 export const smartpageCreateBody = z.strictObject({
   name: name('name'),
   datamodel_id: z.number({ message: 'datamodel_id is required and must be an integer' }).int().positive(),
   slug: slug.optional(),
   visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).default('public'),
   users: users.default([]),
+  suggested_questions: suggestedQuestions.default([]),
 });
 
 export const smartpageUpdateBody = z.strictObject({
@@ -29,6 +38,7 @@ export const smartpageUpdateBody = z.strictObject({
   slug: slug.optional(),
   visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).optional(),
   users: users.optional(),
+  suggested_questions: suggestedQuestions.optional(),
 });
 
 export type SmartpageCreate = z.infer<typeof smartpageCreateBody>;

@@ -14,13 +14,24 @@ export type SmartpageRecord = {
   visibility: Visibility;
   datamodel: { id: number; name: string };
   users: string[];
+  suggested_questions: string[];
   created_at: string;
   updated_at: string;
 };
 
-type Row = { id: number; name: string; slug: string; visibility: string; createdAt: Date; updatedAt: Date; datamodel: { id: number; name: string }; users: { email: string }[] };
+type Row = { id: number; name: string; slug: string; visibility: string; suggestedQuestions: string; createdAt: Date; updatedAt: Date; datamodel: { id: number; name: string }; users: { email: string }[] };
 
 const include = { datamodel: { select: { id: true, name: true } }, users: { select: { email: true }, orderBy: { email: 'asc' as const } } };
+
+/** The stored JSON array; anything else reads as no suggestions. */
+export function suggestionsOf(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((q): q is string => typeof q === 'string').slice(0, 4) : [];
+  } catch {
+    return [];
+  }
+}
 
 function record(row: Row): SmartpageRecord {
   return {
@@ -31,6 +42,7 @@ function record(row: Row): SmartpageRecord {
     visibility: row.visibility === 'private' ? 'private' : 'public',
     datamodel: row.datamodel,
     users: row.users.map((u) => u.email),
+    suggested_questions: suggestionsOf(row.suggestedQuestions),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -98,7 +110,7 @@ export async function createSmartpage(projectId: number, organizationId: number,
     const slug = input.slug ?? slugify(input.name);
     await slugFree(tx, slug);
     const row = await tx.smartpage.create({
-      data: { projectId, datamodelId: datamodel.id, name: input.name, slug, visibility: input.visibility, users: { create: users.map((email) => ({ email })) } },
+      data: { projectId, datamodelId: datamodel.id, name: input.name, slug, visibility: input.visibility, suggestedQuestions: JSON.stringify(input.suggested_questions), users: { create: users.map((email) => ({ email })) } },
       include,
     });
     return record(row);
@@ -122,6 +134,7 @@ export async function updateSmartpage(projectId: number, organizationId: number,
         slug: input.slug,
         datamodelId: input.datamodel_id,
         visibility,
+        suggestedQuestions: input.suggested_questions ? JSON.stringify(input.suggested_questions) : undefined,
         users: { create: users.map((email) => ({ email })) },
       },
       include,
@@ -135,7 +148,7 @@ export async function deleteSmartpage(projectId: number, id: number): Promise<vo
   if (result.count === 0) throw notFound(`Smartpage ${id} not found`);
 }
 
-export type PublicSmartpage = { name: string; slug: string; visibility: Visibility; datamodel: string; organization: string };
+export type PublicSmartpage = { name: string; slug: string; visibility: Visibility; datamodel: string; organization: string; suggested_questions: string[] };
 
 /**
  * A smartpage as its visitors may see it. A private page answers 401 to a
@@ -158,6 +171,7 @@ export async function openSmartpage(slug: string, visitorEmail: string | null) {
     visibility: page.visibility === 'private' ? 'private' : 'public',
     datamodel: page.datamodel.name,
     organization: page.project.organization.name,
+    suggested_questions: suggestionsOf(page.suggestedQuestions),
   };
   return { page, view };
 }

@@ -40,6 +40,7 @@ describe('smartpages management', () => {
       visibility: 'public',
       datamodel: { id: datamodelA, name: 'Alpha assistant' },
       users: [],
+      suggested_questions: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -141,11 +142,41 @@ describe('GET /api/smartpages/{slug} (the public page)', () => {
     const page = await create(a, { name: 'Open', datamodel_id: datamodelA, slug: `open-${a.tag}` });
     const res = await call(publicPage.GET, 'GET', '/x', { params: { slug: `open-${a.tag}` } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ name: 'Open', slug: `open-${a.tag}`, visibility: 'public', datamodel: 'Alpha assistant', organization: a.organization.name });
+    expect(res.body).toEqual({ name: 'Open', slug: `open-${a.tag}`, visibility: 'public', datamodel: 'Alpha assistant', organization: a.organization.name, suggested_questions: [] });
     const missing = await call(publicPage.GET, 'GET', '/x', { params: { slug: 'no-such-page-here' } });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'This smartpage does not exist' });
     await remove(a, page.body.id);
+  });
+
+  it('keeps up to 4 suggested questions, shows them to visitors, replaces them on PATCH', async () => {
+    const slug = `faq-${a.tag}`;
+    const created = await create(a, { name: 'FAQ', datamodel_id: datamodelA, slug, suggested_questions: ['  How do I start? ', 'What does it cost?'] });
+    expect(created.status).toBe(201);
+    expect(created.body.suggested_questions).toEqual(['How do I start?', 'What does it cost?']);
+    const shown = await call(publicPage.GET, 'GET', '/x', { params: { slug } });
+    expect(shown.body.suggested_questions).toEqual(['How do I start?', 'What does it cost?']);
+
+    const replaced = await patch(a, created.body.id, { suggested_questions: ['Who can see my documents?'] });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.suggested_questions).toEqual(['Who can see my documents?']);
+    // Other edits leave the list alone.
+    expect((await patch(a, created.body.id, { name: 'FAQ page' })).body.suggested_questions).toEqual(['Who can see my documents?']);
+
+    for (const [bad, detail] of [
+      [['1', '2', '3', '4', '5'], /at most 4 suggested questions/],
+      [['Same?', 'same?'], /must not repeat a question/],
+      [['two\nlines'], /one line/],
+      [[''], /must not be empty/],
+      [['x'.repeat(201)], /at most 200 characters/],
+      ['How?', /must be a list of questions/],
+    ] as const) {
+      const refused = await patch(a, created.body.id, { suggested_questions: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.detail).toMatch(detail);
+    }
+    expect((await call(publicPage.GET, 'GET', '/x', { params: { slug } })).body.suggested_questions).toEqual(['Who can see my documents?']);
+    await remove(a, created.body.id);
   });
 
   it('asks an anonymous visitor of a private page to sign in (401)', async () => {
@@ -160,7 +191,7 @@ describe('GET /api/smartpages/{slug} (the public page)', () => {
     const slug = `members-${a.tag}`;
     const page = await create(a, { name: 'Members', datamodel_id: datamodelA, visibility: 'private', slug, users: [a.users.VIEWER.email] });
     const listed = await openSmartpage(slug, a.users.VIEWER.email.toUpperCase());
-    expect(listed.view).toEqual({ name: 'Members', slug, visibility: 'private', datamodel: 'Alpha assistant', organization: a.organization.name });
+    expect(listed.view).toEqual({ name: 'Members', slug, visibility: 'private', datamodel: 'Alpha assistant', organization: a.organization.name, suggested_questions: [] });
     await expect(openSmartpage(slug, a.users.OWNER.email)).rejects.toMatchObject({ status: 403, detail: 'This smartpage is private and your account is not on its list of users' });
     await expect(openSmartpage(slug, b.users.VIEWER.email)).rejects.toMatchObject({ status: 403 });
     await remove(a, page.body.id);
