@@ -1,54 +1,72 @@
 // The sources of earlier answers, rebuilt for the console's thread view.
-// Search stores only which passages fed an answer (ids and scores); the
-// text, subject and link are read back here, only from the caller's project.
+// Search records which passages fed an answer, with what it read of each
+// (lib/search/stored-results.ts). A passage still stored as it was cited is
+// shown from its row; one that a re-import changed or deleted since is shown
+// from the recorded text. Content, subject and link are read back only from
+// the caller's project.
 import { db } from '../db/client';
+import { passageHash } from '../knowledge/passages';
 import type { SearchItem } from '../search/contract';
 import { searchDate } from '../search/pipeline';
+import { storedResults, type StoredResult } from '../search/stored-results';
 
-type StoredResult = { passage_id: number; content: string; score: number };
+type ContentRow = {
+  name: string;
+  source: string;
+  subject: { name: string };
+  mediaVideo: string | null;
+  mediaImage: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-function storedResults(search: unknown): StoredResult[] {
-  const results = search && typeof search === 'object' ? (search as { results?: unknown }).results : null;
-  if (!Array.isArray(results)) return [];
-  return results.filter(
-    (r): r is StoredResult => !!r && typeof r === 'object' && Number.isInteger((r as StoredResult).passage_id) && typeof (r as StoredResult).score === 'number',
-  );
+function contentItem(content: ContentRow): SearchItem['content'] {
+  return {
+    name: content.name,
+    source: content.source,
+    subject: content.subject.name,
+    media_video: content.mediaVideo,
+    media_image: content.mediaImage,
+    created_at: content.createdAt.toISOString(),
+    updated_at: content.updatedAt.toISOString(),
+  };
+}
+
+/** Only the name recorded with the answer: the content is gone (or not the caller's). */
+function namedOnly(name: string): SearchItem['content'] {
+  const epoch = new Date(0).toISOString();
+  return { name, source: null, subject: '', media_video: null, media_image: null, created_at: epoch, updated_at: epoch };
 }
 
 /** One list of sources per stored retrieval, in the order the answer used them. */
 export async function sourcesOf(projectId: number, searches: unknown[]): Promise<SearchItem[][]> {
   const stored = searches.map(storedResults);
-  const ids = [...new Set(stored.flat().map((r) => r.passage_id))];
-  const passages = ids.length
+  const results = stored.flat();
+  const passageIds = [...new Set(results.map((r) => r.passage_id))];
+  const passages = passageIds.length
     ? await db().passage.findMany({
-        where: { id: { in: ids }, dataset: { projectId } },
+        where: { id: { in: passageIds }, dataset: { projectId } },
         include: { content: { include: { subject: { select: { name: true } } } } },
       })
     : [];
   const byId = new Map(passages.map((p) => [p.id, p]));
-  return stored.map((results) =>
-    results.map((r): SearchItem => {
-      const p = byId.get(r.passage_id);
-      if (!p) {
-        // The passage was re-imported or deleted since: keep the name and score.
-        const now = new Date(0).toISOString();
-        return { content: { name: String(r.content ?? ''), source: null, subject: '', media_video: null, media_image: null, created_at: now, updated_at: now }, score: r.score, answer: '', context: '', date: '' };
-      }
-      return {
-        content: {
-          name: p.content.name,
-          source: p.content.source,
-          subject: p.content.subject.name,
-          media_video: p.content.mediaVideo,
-          media_image: p.content.mediaImage,
-          created_at: p.content.createdAt.toISOString(),
-          updated_at: p.content.updatedAt.toISOString(),
-        },
-        score: r.score,
-        answer: p.answer,
-        context: p.text,
-        date: searchDate(p.createdAt),
-      };
+  const asCited = (r: StoredResult) => {
+    const p = byId.get(r.passage_id);
+    return p && (r.hash === undefined || r.hash === passageHash(p)) ? p : undefined;
+  };
+  // Contents of passages no longer stored as cited: their link and subject may still be there.
+  const contentIds = [...new Set(results.filter((r) => !asCited(r) && r.content_id > 0).map((r) => r.content_id))];
+  const contents = contentIds.length
+    ? await db().content.findMany({ where: { id: { in: contentIds }, dataset: { projectId } }, include: { subject: { select: { name: true } } } })
+    : [];
+  const contentById = new Map(contents.map((c) => [c.id, c]));
+  return stored.map((list) =>
+    list.map((r): SearchItem => {
+      const p = asCited(r);
+      if (p) return { content: contentItem(p.content), score: r.score, answer: p.answer, context: p.text, date: searchDate(p.createdAt) };
+      // Changed or deleted since the answer: what was recorded of it (nothing before snapshots were kept).
+      const content = contentById.get(r.content_id);
+      return { content: content ? contentItem(content) : namedOnly(r.content), score: r.score, answer: r.answer ?? '', context: r.context ?? '', date: r.date ?? '' };
     }),
   );
 }

@@ -2,16 +2,19 @@
 // inside a database transaction: the import embeds its passages BEFORE its
 // transaction (embedPassages) and only inserts the finished vectors inside
 // it (storeVectors), so the passages and their vectors commit together and
-// a slow provider never holds the database's write lock. When the provider
-// fails, the passages are stored without vectors and stay found lexically;
+// a slow provider never holds the database's write lock. A re-import embeds
+// only the passages that have no vector yet: an unchanged passage keeps its
+// row and its vector (lib/knowledge/passages.ts). When the provider fails,
+// the passages are stored without vectors and stay found lexically;
 // backfillVectors embeds them later.
 import { db, Prisma, type Tx } from '../db/client';
+import { passageHash, type PassageText, type StoredPassage } from '../knowledge/passages';
 import { embeddingsConfig, type EmbeddingsConfig } from './config';
 import { embedTexts } from './client';
 import { normalise, toBytes } from './vectors';
 
-export type PassageText = { heading?: string; text: string; answer?: string };
-export type EmbeddedPassages = { model: string; vectors: Float32Array[] };
+/** Vectors by passage hash (lib/knowledge/passages.ts), all made under one content name. */
+export type EmbeddedPassages = { model: string; vectors: Map<string, Float32Array> };
 
 // Providers cap their input (often 8,192 tokens): a passage's start carries its meaning.
 const EMBEDDED_CHARS = 6_000;
@@ -22,15 +25,43 @@ export function embeddingText(contentName: string, p: PassageText): string {
   return [contentName, p.heading ?? '', p.text, p.answer ?? ''].filter((s) => s.trim()).join('\n').slice(0, EMBEDDED_CHARS);
 }
 
-/** Vectors for the passages, in order; null when no provider is configured or it failed (logged). */
-export async function embedPassages(contentName: string, passages: PassageText[], signal?: AbortSignal): Promise<EmbeddedPassages | null> {
+/**
+ * Hashes of the stored content's passages that already have a vector of the
+ * model. A vector embeds the content's name too: after a rename none counts.
+ */
+async function embeddedHashes(stored: { id: number; name: string }, contentName: string, model: string): Promise<Set<string>> {
+  if (stored.name !== contentName) return new Set();
+  const rows = await db().$queryRaw<{ heading: string; text: string; answer: string }[]>`
+    SELECT p.heading, p.text, p.answer FROM passages p JOIN passage_vectors v ON v.passage_id = p.id
+    WHERE p.content_id = ${stored.id} AND v.model = ${model}`;
+  return new Set(rows.map(passageHash));
+}
+
+/**
+ * Vectors for the passages that need one, by hash: all of them for a new
+ * content; for a stored one (`stored`, a re-import), only those it does not
+ * already hold with a vector. Null when no provider is configured or it
+ * failed (logged).
+ */
+export async function embedPassages(
+  contentName: string,
+  passages: PassageText[],
+  options: { stored?: { id: number; name: string } | null; signal?: AbortSignal } = {},
+): Promise<EmbeddedPassages | null> {
   const config = embeddingsConfig();
   if (!config || !passages.length) return null;
+  const skip = options.stored ? await embeddedHashes(options.stored, contentName, config.model) : new Set<string>();
+  const wanted = new Map<string, PassageText>();
+  for (const p of passages) {
+    const hash = passageHash(p);
+    if (!skip.has(hash)) wanted.set(hash, p);
+  }
+  if (!wanted.size) return { model: config.model, vectors: new Map() };
   try {
-    const vectors = await embedTexts(config, passages.map((p) => embeddingText(contentName, p)), signal);
-    return { model: config.model, vectors: vectors.map(normalise) };
+    const vectors = await embedTexts(config, [...wanted.values()].map((p) => embeddingText(contentName, p)), options.signal);
+    return { model: config.model, vectors: new Map([...wanted.keys()].map((hash, i) => [hash, normalise(vectors[i])])) };
   } catch (error) {
-    console.warn(`[embeddings] ${passages.length} passages of "${contentName}" stored without vectors (found lexically only): ${error instanceof Error ? error.message : error}`);
+    console.warn(`[embeddings] ${wanted.size} passages of "${contentName}" stored without vectors (found lexically only): ${error instanceof Error ? error.message : error}`);
     return null;
   }
 }
@@ -46,12 +77,14 @@ async function insertVectors(tx: Tx, rows: { passageId: number; datasetId: numbe
   }
 }
 
-/** Inside the writer's transaction, right after replacePassages: one vector per passage of the content, by position. */
-export async function storeVectors(tx: Tx, contentId: number, embedded: EmbeddedPassages | null): Promise<void> {
-  if (!embedded) return;
-  const passages = await tx.passage.findMany({ where: { contentId }, select: { id: true, datasetId: true }, orderBy: { position: 'asc' } });
-  if (passages.length !== embedded.vectors.length) return; // the content changed under us: leave it to the backfill
-  await insertVectors(tx, passages.map((p, i) => ({ passageId: p.id, datasetId: p.datasetId, vector: embedded.vectors[i] })), embedded.model);
+/** Inside the writer's transaction, right after replacePassages: the vector of each passage that got one, by hash. */
+export async function storeVectors(tx: Tx, datasetId: number, passages: StoredPassage[], embedded: EmbeddedPassages | null): Promise<void> {
+  if (!embedded?.vectors.size) return;
+  const rows = passages.flatMap((p) => {
+    const vector = embedded.vectors.get(p.hash);
+    return vector ? [{ passageId: p.id, datasetId, vector }] : [];
+  });
+  await insertVectors(tx, rows, embedded.model);
 }
 
 /**

@@ -2,7 +2,8 @@
 // parse, split into passages (in a parse thread, parse-pool.ts), then write subject, content and passages and
 // mark the item done in ONE transaction. A crash before that commit leaves
 // nothing behind (the item is claimed again); a crash after it leaves the
-// item done, so it is never imported twice.
+// item done, so it is never imported twice. A re-import of the URL keeps
+// the passages it did not change (lib/knowledge/passages.ts).
 import { fetchSafely, type Resolver } from './fetch-safely';
 import { parseInThread } from './parse-pool';
 import type { ParseOutput } from './parse-job';
@@ -56,8 +57,10 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
   const source = item.sourceLink ?? item.url;
   const newTokens = chunks.reduce((sum, c) => sum + c.tokenCount, 0);
   // Embedded before the transaction (a network call must not hold the write
-  // lock); null without a provider or when it failed: found lexically then.
-  const embedded = await embedPassages(contentName, chunks);
+  // lock), only the passages a re-import adds or changes; null without a
+  // provider or when it failed: found lexically then.
+  const stored = await db().content.findUnique({ where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } }, select: { id: true, name: true } });
+  const embedded = await embedPassages(contentName, chunks, { stored });
   await db().$transaction(
     async (tx) => {
       // Touching the organisation first takes its row lock (PostgreSQL) or the
@@ -83,9 +86,9 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
       const content = existing
         ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source } })
         : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url } });
-      const tokens = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
-      await storeVectors(tx, content.id, embedded);
-      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens }))) throw new LeaseLost();
+      const written = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
+      await storeVectors(tx, content.datasetId, written.passages, embedded);
+      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount }))) throw new LeaseLost();
     },
     { maxWait: 30_000, timeout: 120_000 },
   );

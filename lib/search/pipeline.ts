@@ -10,6 +10,7 @@ import type { SearchItem, SearchRequest } from './contract';
 import { openThread, storeNewThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
 import { retrieve, type RetrievedPassage } from './retrieve';
+import { storedResult } from './stored-results';
 import { subQueries } from './subqueries';
 import { resolveTarget, templateOf, type SearchTarget } from './target';
 import type { SearchCaller } from './service';
@@ -118,7 +119,7 @@ export async function record(prepared: Prepared, body: SearchRequest, caller: Se
         extra: { standalone_question: resolution.query, resolution: resolution.kind, ...(type === 'deepsearch' ? { sub_queries: prepared.queries } : {}) },
         search: {
           query: resolution.kind === 'context' ? null : resolution.query,
-          results: passages.map((p) => ({ passage_id: p.passageId, content_id: p.contentId, content: p.content.name, score: p.score })),
+          results: passages.map((p) => storedResult(p, searchDate(p.createdAt))),
         },
         userPrompt: prepared.input.userPrompt,
         templatePrompt: prepared.templatePrompt,
