@@ -44,6 +44,8 @@ test.beforeAll(async ({ request }) => {
   const other = await askThroughApi(request, apiKey, { model: 'Handbook assistant', question: POSITIVE_Q });
   expect(other.conversation).not.toBe(first.conversation);
   await rate(request, apiKey, datamodel!, POSITIVE_Q, other, { evaluation: 'positive' });
+  // A second turn the handbook answers, so the thread view has sources to show.
+  await askThroughApi(request, apiKey, { model: 'Handbook assistant', question: 'How do I import documents?', conversation: other.conversation });
 });
 
 test('overview, credits and tokens show the usage', async ({ page }) => {
@@ -62,6 +64,16 @@ test('overview, credits and tokens show the usage', async ({ page }) => {
   const creditsChart = page.getByRole('img', { name: /Credits per period/ });
   await expect(creditsChart.locator('.recharts-bar-rectangle path, path.recharts-rectangle').first()).toBeVisible();
   await expect(page.getByText('API', { exact: true }).first()).toBeVisible();
+  // Axes say what they count; the running total is drawn against the plan's limit.
+  await expect(creditsChart.getByText('Credits per period', { exact: true })).toBeVisible();
+  await expect(creditsChart.getByText('Credits, running total')).toBeVisible();
+  await expect(creditsChart.getByText(/^Plan limit /)).toBeVisible();
+  // The legend toggles a series.
+  const legend = page.getByRole('group', { name: 'Series shown' });
+  await legend.getByRole('button', { name: 'Workspace' }).click();
+  await expect(legend.getByRole('button', { name: 'Workspace' })).toHaveAttribute('aria-pressed', 'false');
+  await legend.getByRole('button', { name: 'Workspace' }).click();
+  await expect(legend.getByRole('button', { name: 'Workspace' })).toHaveAttribute('aria-pressed', 'true');
   await saveScreenshots(page, 'credits');
 
   // The datamodel filter: the seeded one keeps the data, the period "last month" has none of today's.
@@ -83,7 +95,14 @@ test('threads table: filter by evaluation, open a thread, download the .xlsx', a
   const table = page.getByRole('table');
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();
   await expect(table.getByRole('button', { name: POSITIVE_Q })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Origin' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: POSITIVE_Q }).getByText('API', { exact: true })).toBeVisible();
   await saveScreenshots(page, 'threads');
+  // The Origin filter (API questions only, then smartpages only: none of these two).
+  await page.getByRole('group', { name: 'Origin' }).getByText('Smartpage').click();
+  await expect(page).toHaveURL(/origin=smartpage/);
+  await expect(table.getByRole('button', { name: POSITIVE_Q })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Origin' }).getByText('Smartpage').click();
 
   // Only negative ratings.
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Negative').click();
@@ -105,15 +124,29 @@ test('threads table: filter by evaluation, open a thread, download the .xlsx', a
   await expect(thread.getByText('Negative')).toBeVisible();
   await expect(thread.getByText('Incomplete answer')).toBeVisible();
   await expect(thread.getByText('It missed the carry-over rule')).toBeVisible();
+  // Where it was asked.
+  await expect(thread.getByText('API', { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/screenshots/thread-1280.png' });
+  // The open thread has its own address: a reload opens it again.
+  await expect(page).toHaveURL(/thread=[0-9a-f-]{36}/);
+  await page.reload();
+  await expect(thread).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(thread).toBeHidden();
+  await expect(page).not.toHaveURL(/thread=/);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/^\d+ threads?|of \d+ threads/);
 
   // Positive only, then the question search.
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Negative').click();
   await page.getByRole('group', { name: 'Evaluation' }).getByText('Positive').click();
   await expect(table.getByRole('button', { name: POSITIVE_Q })).toBeVisible();
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toHaveCount(0);
+  // What the answer was given to read.
+  await table.getByRole('button', { name: POSITIVE_Q }).click();
+  const positive = page.getByRole('dialog', { name: POSITIVE_Q });
+  await positive.getByText(/^Sources given to the answer \(\d+\): .*Importing documents/).click();
+  await expect(positive.getByText(/^relevance /).first()).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Reset' }).click();
   await page.getByLabel('Question contains').fill('vacation days');
   await expect(table.getByRole('button', { name: NEGATIVE_Q })).toBeVisible();

@@ -12,8 +12,9 @@ export type { CreditsReport, OverviewReport, ThreadsPage, TokensReport, Datamode
 /** Every bucket of a range in one answer (token_resume pages its series, 30 by default). */
 const ALL_BUCKETS = 1000;
 
-export const useOverview = (range: DateRange) =>
+export const useOverview = (range: DateRange, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['usage', 'overview', range],
     queryFn: () => apiFetch<OverviewReport>(`/api/v1/overview${queryString({ start_date: range.start, end_date: range.end })}`),
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@
 // previous period, and the top-datamodels table.
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardHeader, cn, formatNumber, formatPercent } from '@/components/ui';
+import { remainderOf } from './chart-scale';
 
 export function Stat({ label, value, hint, className }: { label: string; value: React.ReactNode; hint?: React.ReactNode; className?: string }) {
   return (
@@ -40,12 +41,27 @@ export function Change({ current, previous, percent }: { current: number; previo
 
 export type TopRow = { name: string; dataset: string; value: number; tokens: number; requests: number; percentage: number };
 
-export function TopDatamodels({ title, valueLabel, rows, className }: { title: string; valueLabel: string; rows: TopRow[]; className?: string }) {
+/**
+ * The top datamodels and, when `total` is given, a last row for what they
+ * leave out: questions asked of a dataset with a preset (no datamodel), or,
+ * with five rows listed, other datamodels too. `filtered`: the report shows
+ * one datamodel, so nothing else belongs in it.
+ */
+export function TopDatamodels({ title, valueLabel, rows, total, filtered = false, className }: {
+  title: string;
+  valueLabel: string;
+  rows: TopRow[];
+  total?: number;
+  filtered?: boolean;
+  className?: string;
+}) {
+  const rest = total !== undefined && !filtered ? remainderOf(total, rows.map((r) => r.value)) : 0;
+  const restLabel = rows.length < 5 ? 'Without a datamodel' : 'Other datamodels or none';
   return (
     <Card className={className}>
       <CardHeader title={title} description="Up to five, for the period and filter shown." />
-      {rows.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-slate-500">No datamodel was used in this period.</p>
+      {rows.length === 0 && rest === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">Nothing was asked in this period.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-sm">
@@ -68,20 +84,36 @@ export function TopDatamodels({ title, valueLabel, rows, className }: { title: s
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.value)}</td>
                   {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.tokens)}</td> : null}
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.requests)}</td>
-                  <td className="px-5 py-2.5">
-                    <div className="flex items-center gap-2">
-                      <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">
-                        <div className="h-full rounded-full bg-indigo-500" style={{ width: `${Math.min(row.percentage, 100)}%` }} />
-                      </div>
-                      <span className="w-12 text-right text-xs tabular-nums text-slate-600">{formatPercent(row.percentage)}</span>
-                    </div>
-                  </td>
+                  <td className="px-5 py-2.5"><ShareBar percentage={row.percentage} /></td>
                 </tr>
               ))}
+              {rest > 0 ? (
+                <tr data-testid="top-datamodels-rest">
+                  <td className="px-5 py-2.5">
+                    <p className="font-medium text-slate-800">{restLabel}</p>
+                    <p className="text-xs text-slate-500">{rows.length < 5 ? 'asked of a dataset with a preset' : 'beyond the top five, or asked of a dataset with a preset'}</p>
+                  </td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(rest)}</td>
+                  {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right text-slate-400">—</td> : null}
+                  <td className="px-3 py-2.5 text-right text-slate-400">—</td>
+                  <td className="px-5 py-2.5"><ShareBar percentage={total ? (rest / total) * 100 : 0} muted /></td>
+                </tr>
+              ) : null}
             </tbody>
           </table>
         </div>
       )}
     </Card>
+  );
+}
+
+function ShareBar({ percentage, muted = false }: { percentage: number; muted?: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">
+        <div className={cn('h-full rounded-full', muted ? 'bg-slate-400' : 'bg-indigo-500')} style={{ width: `${Math.min(percentage, 100)}%` }} />
+      </div>
+      <span className="w-12 text-right text-xs tabular-nums text-slate-600">{formatPercent(percentage)}</span>
+    </div>
   );
 }

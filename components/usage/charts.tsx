@@ -2,61 +2,183 @@
 // The recharts charts of the dashboards. Series arrive zero-filled from the
 // report endpoints; these components only draw them. Animation is off so
 // what is on screen (and in screenshots) is the data, not a transition.
-import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatNumber } from '@/components/ui';
+import { useState } from 'react';
+import { Bar, CartesianGrid, ComposedChart, Label, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { cn, formatDate, formatNumber } from '@/components/ui';
 import type { CreditsReport, TokensReport } from './api';
+import { cumulative, niceTicks } from './chart-scale';
 
 export const ORIGIN_COLORS = { workspace: '#6366f1', smartpage: '#14b8a6', api: '#f59e0b' } as const;
 export const ORIGIN_LABELS = { workspace: 'Workspace', smartpage: 'Smartpages', api: 'API' } as const;
+const LIMIT_COLOR = '#dc2626';
+const CUMULATIVE_COLOR = '#334155';
 
 const axisDate = (value: string) => formatDate(value, { month: 'short', day: 'numeric' });
 const tooltipDate = (value: unknown) => (typeof value === 'string' ? formatDate(value) : String(value));
 const compact = (value: number) => formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 });
 const tooltipNumber = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value));
+// A small slice of a stacked bar stays visible (3 px) instead of vanishing next to a large one.
+const visibleWhenNonZero = (value: number | null | undefined) => (value ? 3 : 0);
 
-const AXIS = { stroke: '#94a3b8', fontSize: 12, tickLine: false, axisLine: false } as const;
+const AXIS = { stroke: '#64748b', fontSize: 12, tickLine: false, axisLine: false } as const;
+const AXIS_TITLE = { fill: '#475569', fontSize: 12 } as const;
 
-export function CreditsChart({ data }: { data: CreditsReport['credits'] }) {
+type Series = { key: string; label: string; color: string; kind: 'bar' | 'line' };
+
+/** A legend of buttons: each shows or hides its series (keyboard and screen readers included). */
+function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
   return (
-    <div className="h-72 w-full" role="img" aria-label="Credits per period, stacked by origin">
+    <div role="group" aria-label="Series shown" className="flex flex-wrap justify-center gap-x-1 gap-y-1 pt-2">
+      {series.map((s) => {
+        const shown = !hidden.has(s.key);
+        return (
+          <button
+            key={s.key}
+            type="button"
+            aria-pressed={shown}
+            onClick={() => onToggle(s.key)}
+            title={shown ? `Hide ${s.label}` : `Show ${s.label}`}
+            className={cn('inline-flex items-center gap-1.5 rounded px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500', shown ? 'text-slate-700' : 'text-slate-400 line-through')}
+          >
+            <span
+              className={cn('shrink-0', s.kind === 'line' ? 'h-0.5 w-3' : 'size-2.5 rounded-full')}
+              style={{ background: shown ? s.color : '#cbd5e1' }}
+              aria-hidden="true"
+            />
+            {s.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function useHiddenSeries() {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return { hidden, toggle };
+}
+
+const ORIGINS = ['workspace', 'smartpage', 'api'] as const;
+
+/**
+ * Credits per period, stacked by origin (left axis), and, when the plan's
+ * limit is known, the running total against that limit (right axis).
+ */
+export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; limit?: number | null }) {
+  const { hidden, toggle } = useHiddenSeries();
+  const shownOrigins = ORIGINS.filter((o) => !hidden.has(`${o}_credits`));
+  const rows = (() => {
+    const totals = cumulative(data.map((d) => d.workspace_credits + d.smartpage_credits + d.api_credits));
+    return data.map((d, i) => ({ ...d, cumulative_credits: totals[i] }));
+  })();
+  const perPeriodMax = Math.max(0, ...data.map((d) => shownOrigins.reduce((sum, o) => sum + d[`${o}_credits`], 0)));
+  const ticks = niceTicks(perPeriodMax);
+  const withLimit = typeof limit === 'number' && limit > 0;
+  const showCumulative = withLimit && !hidden.has('cumulative_credits');
+  const totalTicks = niceTicks(Math.max(rows.at(-1)?.cumulative_credits ?? 0, withLimit ? limit : 0));
+  const series: Series[] = [
+    ...ORIGINS.map((o) => ({ key: `${o}_credits`, label: ORIGIN_LABELS[o], color: ORIGIN_COLORS[o], kind: 'bar' as const })),
+    ...(withLimit ? [{ key: 'cumulative_credits', label: 'Running total', color: CUMULATIVE_COLOR, kind: 'line' as const }] : []),
+  ];
+  return (
+    <div className="h-80 w-full" role="img" aria-label={`Credits per period, stacked by origin${withLimit ? ', with the running total against the plan limit' : ''}`}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} />
-          <YAxis tickFormatter={compact} {...AXIS} width={48} allowDecimals={false} />
+        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+          <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="credits" />
+          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} height={40}>
+            <Label value="Period start" position="insideBottom" offset={0} style={AXIS_TITLE} />
+          </XAxis>
+          <YAxis yAxisId="credits" tickFormatter={compact} {...AXIS} width={56} ticks={ticks} domain={[0, ticks.at(-1)!]} allowDecimals={false}>
+            <Label value="Credits per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
+          </YAxis>
+          {withLimit ? (
+            <YAxis yAxisId="total" orientation="right" tickFormatter={compact} {...AXIS} width={56} ticks={totalTicks} domain={[0, totalTicks.at(-1)!]} allowDecimals={false}>
+              <Label value="Credits, running total" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
+            </YAxis>
+          ) : null}
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
-          <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-          {(['workspace', 'smartpage', 'api'] as const).map((origin, i, all) => (
+          <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
+          {ORIGINS.map((origin) => (
             <Bar
               key={origin}
+              yAxisId="credits"
               dataKey={`${origin}_credits`}
               name={ORIGIN_LABELS[origin]}
               stackId="credits"
               fill={ORIGIN_COLORS[origin]}
-              radius={i === all.length - 1 ? [3, 3, 0, 0] : 0}
+              hide={hidden.has(`${origin}_credits`)}
+              minPointSize={visibleWhenNonZero}
               isAnimationActive={false}
               maxBarSize={40}
             />
           ))}
-        </BarChart>
+          {withLimit ? (
+            <Line
+              yAxisId="total"
+              dataKey="cumulative_credits"
+              name="Running total"
+              stroke={CUMULATIVE_COLOR}
+              strokeWidth={2}
+              dot={false}
+              hide={!showCumulative}
+              type="linear"
+              isAnimationActive={false}
+            />
+          ) : null}
+          {withLimit && showCumulative ? (
+            <ReferenceLine yAxisId="total" y={limit} stroke={LIMIT_COLOR} strokeDasharray="6 4" strokeWidth={1.5} ifOverflow="extendDomain">
+              <Label value={`Plan limit ${compact(limit)}`} position="insideTopRight" style={{ fill: LIMIT_COLOR, fontSize: 12 }} />
+            </ReferenceLine>
+          ) : null}
+        </ComposedChart>
       </ResponsiveContainer>
     </div>
   );
 }
 
 export function TokensChart({ data }: { data: TokensReport['tokens'] }) {
+  const { hidden, toggle } = useHiddenSeries();
+  const tokenTicks = niceTicks(Math.max(0, ...data.map((d) => d.processed_tokens)));
+  const requestTicks = niceTicks(Math.max(0, ...data.map((d) => d.api_requests)));
+  const series: Series[] = [
+    { key: 'processed_tokens', label: 'Processed tokens', color: '#6366f1', kind: 'bar' },
+    { key: 'api_requests', label: 'Requests', color: '#f59e0b', kind: 'line' },
+  ];
   return (
-    <div className="h-72 w-full" role="img" aria-label="Processed tokens and API requests per period">
+    <div className="h-80 w-full" role="img" aria-label="Processed tokens and API requests per period">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} />
-          <YAxis yAxisId="tokens" tickFormatter={compact} {...AXIS} width={48} allowDecimals={false} />
-          <YAxis yAxisId="requests" orientation="right" tickFormatter={compact} {...AXIS} width={40} allowDecimals={false} />
+        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+          <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="tokens" />
+          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} height={40}>
+            <Label value="Period start" position="insideBottom" offset={0} style={AXIS_TITLE} />
+          </XAxis>
+          <YAxis yAxisId="tokens" tickFormatter={compact} {...AXIS} width={56} ticks={tokenTicks} domain={[0, tokenTicks.at(-1)!]} allowDecimals={false}>
+            <Label value="Tokens per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
+          </YAxis>
+          <YAxis yAxisId="requests" orientation="right" tickFormatter={compact} {...AXIS} width={56} ticks={requestTicks} domain={[0, requestTicks.at(-1)!]} allowDecimals={false}>
+            <Label value="Requests per period" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
+          </YAxis>
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
-          <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-          <Bar yAxisId="tokens" dataKey="processed_tokens" name="Processed tokens" fill="#6366f1" radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={40} />
-          <Line yAxisId="requests" dataKey="api_requests" name="Requests" stroke="#f59e0b" strokeWidth={2} dot={data.length <= 14 ? { r: 2 } : false} type="linear" isAnimationActive={false} />
+          <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
+          <Bar yAxisId="tokens" dataKey="processed_tokens" name="Processed tokens" fill="#6366f1" hide={hidden.has('processed_tokens')} radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={40} />
+          <Line
+            yAxisId="requests"
+            dataKey="api_requests"
+            name="Requests"
+            stroke="#f59e0b"
+            strokeWidth={2}
+            hide={hidden.has('api_requests')}
+            dot={data.length <= 14 ? { r: 2 } : false}
+            type="linear"
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -4,7 +4,8 @@
 import { BarChart3 } from 'lucide-react';
 import { Card, CardBody, CardHeader, EmptyState, formatNumber } from '@/components/ui';
 import { useMe } from '@/components/shell/use-me';
-import { type CreditsReport, useCredits } from './api';
+import { type CreditsReport, useCredits, useOverview } from './api';
+import type { DateRange } from './params';
 import { Change, Stat, TopDatamodels } from './bits';
 import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
 import { SeriesTable } from './series-table';
@@ -14,11 +15,32 @@ const ORIGIN_HINTS = { workspace: 'in the console', smartpage: 'on smartpages', 
 
 export function CreditsView() {
   // EDITORs may read this report but not download the spreadsheet.
-  const mayDownload = useMe().data?.permissions.reports.includes('report_download') ?? false;
-  return <SeriesReportPage title="Credits" mayDownload={mayDownload} useReport={useCredits} body={(report) => <CreditsBody report={report} />} />;
+  const reports = useMe().data?.permissions.reports;
+  const mayDownload = reports?.includes('report_download') ?? false;
+  const mayReadOverview = reports?.includes('overview') ?? false;
+  return (
+    <SeriesReportPage
+      title="Credits"
+      mayDownload={mayDownload}
+      useReport={useCredits}
+      body={(report, view) => <CreditsBody report={report} range={view.range} datamodel={view.datamodel} mayReadOverview={mayReadOverview} />}
+    />
+  );
 }
 
-function CreditsBody({ report }: { report: CreditsReport }) {
+/**
+ * The plan's credit limit (with any add-on) for the chart's limit line, from
+ * the overview, which only OWNER and ADMIN may read; only for the whole
+ * project: a datamodel's share has no limit of its own.
+ */
+function usePlanLimit(range: DateRange, enabled: boolean): number | null {
+  const overview = useOverview(range, enabled);
+  if (!enabled || !overview.data) return null;
+  return overview.data.credit_limit + (overview.data.addon?.credits ?? 0);
+}
+
+function CreditsBody({ report, range, datamodel, mayReadOverview }: { report: CreditsReport; range: DateRange; datamodel: string; mayReadOverview: boolean }) {
+  const limit = usePlanLimit(range, mayReadOverview && !datamodel);
   const details = report.credits_usage_details;
   const comparison = details.credits_previous_period_comparison;
   const byOrigin = { workspace: 0, smartpage: 0, api: 0 };
@@ -29,9 +51,9 @@ function CreditsBody({ report }: { report: CreditsReport }) {
   }
   return (
     <>
-      <div className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
         <Stat
-          className="col-span-3 lg:col-span-1"
+          className="sm:col-span-3 lg:col-span-1"
           label="Credits used"
           value={formatNumber(details.total_credits_used)}
           hint={<Change current={comparison.current_period_usage} previous={comparison.previous_period_usage} percent={comparison.percent_difference} />}
@@ -52,7 +74,7 @@ function CreditsBody({ report }: { report: CreditsReport }) {
             <EmptyState icon={<BarChart3 className="size-8" />} title="No credits used in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
           ) : (
             <>
-              <CreditsChart data={report.credits} />
+              <CreditsChart data={report.credits} limit={limit} />
               <SeriesTable
                 rows={report.credits}
                 columns={[
@@ -70,6 +92,8 @@ function CreditsBody({ report }: { report: CreditsReport }) {
         title="Top datamodels by credits"
         valueLabel="Credits"
         rows={report.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+        total={details.total_credits_used}
+        filtered={!!datamodel}
       />
     </>
   );

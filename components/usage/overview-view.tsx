@@ -10,6 +10,7 @@ import { CreditGauge } from './credit-gauge';
 import { DownloadButton } from './download-button';
 import { usedOfLimit } from './params';
 import { RangePicker } from './range-picker';
+import { PhoneFilters } from './phone-filters';
 import { useReportRange } from './use-report-range';
 
 export function OverviewView() {
@@ -20,7 +21,7 @@ export function OverviewView() {
   return (
     <div>
       <PageHeader title="Usage overview" description={`${formatDate(range.start)} – ${formatDate(range.end)}`} actions={<DownloadButton range={range} />} />
-      <div className="mb-6"><RangePicker value={range} onChange={setRange} /></div>
+      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)}`}><RangePicker value={range} onChange={setRange} /></PhoneFilters>
 
       {overview.isPending ? (
         <div className="grid gap-4 lg:grid-cols-3">
@@ -49,6 +50,7 @@ export function OverviewView() {
             title="Top datamodels by credits"
             valueLabel="Credits"
             rows={credits.data.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+            total={credits.data.credits_usage_details.total_credits_used}
           />
         )}
         <p className="mt-3 text-sm text-slate-500">

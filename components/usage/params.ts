@@ -2,6 +2,8 @@
 // report endpoints and the download's file name. No React here, so the
 // unit tests can pin the exact parameters the pages send.
 
+import { formatNumber } from '@/components/ui/format';
+
 /** The earliest day the reports accept (spec, Limits). */
 export const MIN_REPORT_DATE = '2025-02-01';
 
@@ -78,6 +80,8 @@ export function queryString(values: Record<string, string | number | boolean | r
 
 export const EVALUATION_VALUES = ['positive', 'negative', 'neutral'] as const;
 export const INTERACTION_TYPE_VALUES = ['search', 'stream', 'deepsearch'] as const;
+export const ORIGIN_VALUES = ['workspace', 'smartpage', 'api'] as const;
+export const ORIGIN_NAMES: Record<string, string> = { workspace: 'Workspace', smartpage: 'Smartpage', api: 'API' };
 
 export type ThreadFilters = {
   start: string;
@@ -88,9 +92,11 @@ export type ThreadFilters = {
   feedback: '' | 'true' | 'false';
   datamodel: string[];
   interactionTypes: string[];
+  /** Where threads were started (the threads endpoint's `origin`, an extension of the spec). */
+  origins: string[];
 };
 
-export const EMPTY_THREAD_FILTERS: ThreadFilters = { start: '', end: '', question: '', evaluation: [], feedback: '', datamodel: [], interactionTypes: [] };
+export const EMPTY_THREAD_FILTERS: ThreadFilters = { start: '', end: '', question: '', evaluation: [], feedback: '', datamodel: [], interactionTypes: [], origins: [] };
 
 /** The query of GET /api/v1/threads for one page of the table. */
 export function threadsQuery(filters: ThreadFilters, page: number, pageSize: number): string {
@@ -102,6 +108,7 @@ export function threadsQuery(filters: ThreadFilters, page: number, pageSize: num
     feedback: filters.feedback,
     datamodel: filters.datamodel,
     interaction_types: filters.interactionTypes,
+    origin: filters.origins,
     limit: pageSize,
     offset: page * pageSize,
   });
@@ -153,6 +160,7 @@ export function threadsDownload(filters: ThreadFilters, today: string): ThreadsD
   if (filters.evaluation.length > 0) notApplied.push('Evaluation');
   if (filters.feedback) notApplied.push('Written feedback');
   if (filters.question.trim()) notApplied.push('Question text');
+  if (filters.origins.length > 0) notApplied.push('Origin');
   return { range, filters: download, applied, notApplied };
 }
 
@@ -193,8 +201,8 @@ export function gaugeShares(used: number, limit: number, addon: number): { plan:
   return { plan: pct(inPlan), addon: pct(inAddon), overflow: pct(beyond) };
 }
 
-/** The threads page's address: filters, page and page size (`?evaluation=negative&page=2`). */
-export type ThreadsView = { filters: ThreadFilters; page: number; pageSize: number };
+/** The threads page's address: filters, page, page size and the open thread (`?evaluation=negative&page=2&thread=…`). */
+export type ThreadsView = { filters: ThreadFilters; page: number; pageSize: number; thread?: string };
 
 export const THREAD_PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
@@ -223,9 +231,11 @@ export function threadsViewFromParams(params: URLSearchParams): ThreadsView {
       feedback: feedback === 'true' || feedback === 'false' ? feedback : '',
       datamodel: listParam(params.get('datamodel')),
       interactionTypes: listParam(params.get('types'), INTERACTION_TYPE_VALUES),
+      origins: listParam(params.get('origin'), ORIGIN_VALUES),
     },
     page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
     pageSize: (THREAD_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    thread: /^[0-9a-f-]{36}$/i.test(params.get('thread') ?? '') ? params.get('thread')! : undefined,
   };
 }
 
@@ -240,7 +250,16 @@ export function threadsViewToParams(view: ThreadsView): string {
     feedback: f.feedback,
     datamodel: f.datamodel,
     types: f.interactionTypes,
+    origin: f.origins,
     page: view.page > 0 ? view.page + 1 : undefined,
     size: view.pageSize !== DEFAULT_PAGE_SIZE ? view.pageSize : undefined,
+    thread: view.thread,
   });
+}
+
+/** "1 thread", "12 threads" when all are shown, else "21–40 of 95 threads". */
+export function pageSummary(from: number, to: number, count: number): string {
+  if (count === 1) return '1 thread';
+  if (from === 1 && to === count) return `${formatNumber(count)} threads`;
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(count)} threads`;
 }

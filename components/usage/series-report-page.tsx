@@ -11,13 +11,14 @@ import { DownloadButton } from './download-button';
 import type { DateRange } from './params';
 import { DatamodelFilter, RangePicker } from './range-picker';
 import { useReportRange } from './use-report-range';
+import { PhoneFilters } from './phone-filters';
 
 export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
   title: string;
   mayDownload: boolean;
   /** The report's query hook for the chosen period and datamodel. */
   useReport: (range: DateRange, datamodel: string) => UseQueryResult<T>;
-  body: (report: T) => ReactNode;
+  body: (report: T, view: { range: DateRange; datamodel: string }) => ReactNode;
 }) {
   const { range, datamodel, setRange, setDatamodel } = useReportRange();
   const report = useReport(range, datamodel);
@@ -30,17 +31,17 @@ export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
         description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
         actions={mayDownload ? <DownloadButton range={range} datamodel={datamodel} /> : null}
       />
-      <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-3">
+      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)} · ${datamodel || 'All datamodels'}`}>
         <RangePicker value={range} onChange={setRange} />
         <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
-      </div>
+      </PhoneFilters>
       {report.isPending ? (
         <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
       ) : report.isError ? (
         <ErrorState error={report.error} title={`Could not load the ${title.toLowerCase()} report`} onRetry={() => report.refetch()} />
       ) : (
         <div className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={report.isFetching}>
-          {body(report.data)}
+          {body(report.data, { range, datamodel })}
         </div>
       )}
     </div>

@@ -1,11 +1,11 @@
 'use client';
 // Every filter of GET /api/v1/threads: period, question text, evaluation,
-// feedback, datamodels and interaction types.
+// feedback, datamodels, interaction types and origin (our extension).
 import { Filter, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
 import type { DatamodelListItem } from './api';
-import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, MIN_REPORT_DATE, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
+import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, MIN_REPORT_DATE, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
 
 const TYPE_LABELS: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
 const DATE_INPUT = 'mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
@@ -14,7 +14,14 @@ function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }
 
-export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: ThreadFilters; onChange: (filters: ThreadFilters) => void; datamodels: DatamodelListItem[] | undefined }) {
+export function ThreadFiltersPanel({ value, onChange, datamodels, seenDatamodels = [] }: {
+  value: ThreadFilters;
+  onChange: (filters: ThreadFilters) => void;
+  datamodels: DatamodelListItem[] | undefined;
+  /** Names found in the rows shown (a datamodel deleted or renamed since still filters its threads). */
+  seenDatamodels?: string[];
+}) {
+  const datamodelNames = [...new Set([...(datamodels ?? []).map((d) => d.name), ...seenDatamodels, ...value.datamodel])].sort((a, b) => a.localeCompare(b));
   const id = useId();
   const [question, setQuestion] = useState(value.question);
   // The last question this box sent: a different one arriving from outside
@@ -71,12 +78,13 @@ export function ThreadFiltersPanel({ value, onChange, datamodels }: { value: Thr
         </Select>
       </div>
       <Checks legend="Interaction type" options={INTERACTION_TYPE_VALUES.map((v) => ({ value: v, label: TYPE_LABELS[v] }))} selected={value.interactionTypes} onToggle={(v) => set({ interactionTypes: toggle(value.interactionTypes, v) })} />
+      <Checks legend="Origin" options={ORIGIN_VALUES.map((v) => ({ value: v, label: ORIGIN_NAMES[v] }))} selected={value.origins} onToggle={(v) => set({ origins: toggle(value.origins, v) })} />
       <Checks
         legend="Datamodels"
-        options={(datamodels ?? []).map((d) => ({ value: d.name, label: d.name }))}
+        options={datamodelNames.map((name) => ({ value: name, label: name }))}
         selected={value.datamodel}
         onToggle={(v) => set({ datamodel: toggle(value.datamodel, v) })}
-        empty={datamodels ? 'No datamodels in this project' : 'Loading…'}
+        empty={datamodels ? 'No datamodel was used' : 'Loading…'}
       />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary" size="sm"><Filter className="size-4" aria-hidden="true" /> Apply</Button>

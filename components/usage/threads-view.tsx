@@ -8,8 +8,9 @@ import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, Select,
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
-import { THREAD_PAGE_SIZES, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsDownload, threadsViewFromParams, threadsViewToParams } from './params';
-import { ThreadDialog } from './thread-dialog';
+import { THREAD_PAGE_SIZES, pageSummary, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsDownload, threadsViewFromParams, threadsViewToParams } from './params';
+import { OriginBadge, originOf, ThreadDialog } from './thread-dialog';
+import { askerOf } from './asker';
 import { ThreadFiltersPanel } from './thread-filters';
 
 type Thread = ThreadsPage['results'][number];
@@ -19,14 +20,18 @@ export function ThreadsView() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const { filters, page, pageSize } = useMemo(() => threadsViewFromParams(new URLSearchParams(params.toString())), [params]);
+  const { filters, page, pageSize, thread: openId } = useMemo(() => threadsViewFromParams(new URLSearchParams(params.toString())), [params]);
   const show = useCallback((view: ThreadsViewState) => router.replace(`${pathname}${threadsViewToParams(view)}`, { scroll: false }), [router, pathname]);
-  const [open, setOpen] = useState<Thread | null>(null);
   const badDates = Boolean(filters.start && filters.end && filters.end < filters.start);
   const threads = useThreads(filters, page, pageSize, !badDates);
   const datamodels = useDatamodels();
   const changeFilters = useCallback((next: ThreadFilters) => show({ filters: next, page: 0, pageSize }), [show, pageSize]);
   const setPage = (next: number) => show({ filters, page: next, pageSize });
+  // The open thread is part of the address too: a link to it opens it (with the filters and page it was found on).
+  const open = openId ? (threads.data?.results.find((t) => t.conversation_id === openId) ?? null) : null;
+  const setOpen = (thread: Thread | null) => show({ filters, page, pageSize, thread: thread?.conversation_id });
+  // Every datamodel the rows name, also those deleted or renamed since, besides the project's current ones.
+  const seenDatamodels = useMemo(() => [...new Set((threads.data?.results ?? []).flatMap((t) => t.interactions.map((i) => i.datamodel)).filter(Boolean))], [threads.data]);
   const setPageSize = (size: number) => show({ filters, page: 0, pageSize: size });
   // The spreadsheet follows the table's filters as far as the download endpoint can.
   const download = threadsDownload(filters, dayOf(new Date()));
@@ -42,7 +47,7 @@ export function ThreadsView() {
           <details className="rounded-lg border border-slate-200 bg-white shadow-sm" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
             <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-semibold text-slate-800">Filters</summary>
             <div className="border-t border-slate-100 p-4">
-              <ThreadFiltersPanel value={filters} onChange={changeFilters} datamodels={datamodels.data} />
+              <ThreadFiltersPanel value={filters} onChange={changeFilters} datamodels={datamodels.data} seenDatamodels={seenDatamodels} />
             </div>
           </details>
         </aside>
@@ -89,8 +94,10 @@ function summary(thread: Thread) {
   }
   const datamodels = [...new Set(thread.interactions.map((i) => i.datamodel || i.dataset))];
   const users = [...new Set(thread.interactions.map((i) => i.user.name || i.user.email).filter(Boolean))];
-  return { evaluations, tokens, feedback, datamodels, users };
+  const origin = originOf(thread.interactions[0]);
+  return { evaluations, tokens, feedback, datamodels, users, origin };
 }
+
 
 function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thread) => void }) {
   return (
@@ -100,6 +107,7 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <th scope="col" className="px-4 py-2.5 font-medium">Conversation</th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">Origin</th>
               <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">Datamodel</th>
               <th scope="col" className="px-3 py-2.5 text-right font-medium">Turns</th>
               <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">Tokens</th>
@@ -118,10 +126,11 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
                     </button>
                     {/* Asker and last activity share the second line, leaving the question the width. */}
                     <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {s.users.join(', ') || 'API caller'} · {formatDateTime(thread.updated_at)}
+                      {askerOf(s.origin, s.users)} · {formatDateTime(thread.updated_at)}
                       {s.feedback ? <span className="ml-2 inline-flex items-center gap-1 text-amber-700"><MessageSquareText className="size-3" aria-hidden="true" />{formatNumber(s.feedback)} feedback</span> : null}
                     </p>
                   </td>
+                  <td className="hidden px-3 py-3 md:table-cell"><OriginBadge origin={s.origin} /></td>
                   <td className="hidden max-w-[11rem] truncate px-3 py-3 text-slate-700 xl:table-cell" title={s.datamodels.join(', ')}>{s.datamodels.join(', ')}</td>
                   <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{formatNumber(s.tokens)}</td>
@@ -146,7 +155,7 @@ function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage
   const to = page * pageSize + data.results.length;
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-      <p aria-live="polite">{formatNumber(from)}–{formatNumber(to)} of {formatNumber(data.count)} threads</p>
+      <p aria-live="polite">{pageSummary(from, to, data.count)}</p>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2">
           <span className="hidden whitespace-nowrap sm:inline">Per page</span>

@@ -11,10 +11,10 @@ import { SeriesReportPage } from './series-report-page';
 
 export function TokensView() {
   // Only roles that may download reach this page (EDITORs read credits only).
-  return <SeriesReportPage title="Tokens" mayDownload useReport={useTokens} body={(report) => <TokensBody report={report} />} />;
+  return <SeriesReportPage title="Tokens" mayDownload useReport={useTokens} body={(report, view) => <TokensBody report={report} view={view} />} />;
 }
 
-function TokensBody({ report }: { report: TokensReport }) {
+function TokensBody({ report, view }: { report: TokensReport; view: { datamodel: string } }) {
   const details = report.token_usage_details;
   const requests = report.tokens.reduce((sum, p) => sum + p.api_requests, 0);
   const origins = details.usage_by_origin;
@@ -60,6 +60,8 @@ function TokensBody({ report }: { report: TokensReport }) {
         title="Top datamodels by tokens"
         valueLabel="Tokens"
         rows={report.top_datamodels_by_token_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.tokens_processed, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+        total={report.token_usage_details.total_tokens_processed}
+        filtered={!!view.datamodel}
       />
     </>
   );

@@ -2,7 +2,7 @@
 // route wrapper refuses any parameter not named here with a 400.
 import { z } from 'zod';
 import { booleanQuery, commaList, intQuery, isCalendarDate, isoDate } from '../http/schemas';
-import { INTERACTION_TYPES } from '../usage/credits';
+import { INTERACTION_TYPES, ORIGINS } from '../usage/credits';
 import { MAX_DATE } from './periods';
 
 export const EVALUATIONS = ['positive', 'negative', 'neutral'] as const;
@@ -53,6 +53,8 @@ export const threadsQuery = z.object({
   feedback: booleanQuery('feedback').optional(),
   datamodel: z.string().max(2000).pipe(commaList('datamodel')).optional(),
   interaction_types: commaList('interaction_types', INTERACTION_TYPES).optional(),
+  /** Not in the spec: where the threads were started (the threads page's Origin filter). */
+  origin: commaList('origin', ORIGINS).optional(),
   limit: intQuery('limit', 1, THREADS_MAX_LIMIT).optional(),
   offset: intQuery('offset').optional(),
 });

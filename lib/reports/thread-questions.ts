@@ -68,7 +68,7 @@ export function threadIndexServes(filter: ThreadFilter): boolean {
   const byText = [...term].length >= 3 && !term.includes('\n');
   if (!byWords && !byText) return false;
   const types = filter.interactionTypes?.length ? (isPostgres() ? byWords : filter.interactionTypes.every((type) => TYPE_COLUMNS.has(type))) : true;
-  return types && !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds;
+  return types && !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds && !filter.origins?.length;
 }
 
 /** The index's column of each interaction type (the migration's; other types share `other`). */

@@ -24,6 +24,8 @@ export type ThreadFilter = {
   datamodelNames?: readonly string[];
   datamodelIds?: readonly number[];
   interactionTypes?: readonly string[];
+  /** Where the thread was started: workspace, smartpage, api (an extension of the spec's filters). */
+  origins?: readonly string[];
   /** Set by planQuestion: whether the `question` filter reads the per-interaction trigram index. */
   questionIndex?: boolean;
   /** Set by planQuestion: the `question` filter reads the per-thread index (thread-questions.ts). */
@@ -68,6 +70,7 @@ export async function threadsReport(scope: ReportScope, query: ThreadsQuery): Pr
     feedback: query.feedback,
     datamodelNames: query.datamodel,
     interactionTypes: query.interaction_types,
+    origins: query.origin,
   };
   const limit = query.limit ?? THREADS_DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
@@ -84,7 +87,7 @@ export async function countThreads(scope: ReportScope, filter: ThreadFilter): Pr
 }
 
 const hasThreadConditions = (f: ThreadFilter) =>
-  Boolean(f.question || f.evaluation?.length || f.feedback !== undefined || f.datamodelNames?.length || f.datamodelIds || f.interactionTypes?.length);
+  Boolean(f.question || f.evaluation?.length || f.feedback !== undefined || f.datamodelNames?.length || f.datamodelIds || f.interactionTypes?.length || f.origins?.length);
 
 /**
  * Threads started in the period, with no other condition: a sum over the
@@ -173,7 +176,7 @@ export async function threadsByIds(ids: string[], only: ThreadFilter | null = nu
 
 type RawConversation = { id: string; identifier: string; created_at: RawDate; updated_at: RawDate };
 type RawInteraction = {
-  id: RawInt; identifier: string; conversation_id: string; project_id: RawInt; project_name: string; type: string; question: string; content: string;
+  id: RawInt; identifier: string; conversation_id: string; project_id: RawInt; project_name: string; type: string; origin: string; question: string; content: string;
   datamodel_name: string; dataset_name: string; generative_model_name: string; preset_id: RawInt | null; preset_name: string;
   prompt_tokens: RawInt; completion_tokens: RawInt; total_tokens: RawInt; total_tokens_with_fee: RawInt;
   evaluation: string | null; feedback: string | null; feedback_options: string | null; user_name: string; user_email: string;
@@ -182,7 +185,7 @@ type RawInteraction = {
 
 function fromRaw(r: RawInteraction): InteractionRow {
   return {
-    id: Number(r.id), identifier: r.identifier, projectId: Number(r.project_id), type: r.type, question: r.question, content: r.content,
+    id: Number(r.id), identifier: r.identifier, projectId: Number(r.project_id), type: r.type, origin: r.origin, question: r.question, content: r.content,
     datamodelName: r.datamodel_name, datasetName: r.dataset_name, generativeModelName: r.generative_model_name,
     presetId: r.preset_id === null ? null : Number(r.preset_id), presetName: r.preset_name,
     promptTokens: Number(r.prompt_tokens), completionTokens: Number(r.completion_tokens), totalTokens: Number(r.total_tokens), totalTokensWithFee: Number(r.total_tokens_with_fee),
@@ -207,6 +210,7 @@ function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
   if (filter.feedback === true) where.push(Prisma.sql`c.has_feedback = 1`);
   if (filter.feedback === false) where.push(Prisma.sql`c.has_feedback = 0`);
   if (filter.interactionTypes?.length) where.push(Prisma.sql`(c.type_flags & CAST(${maskOf(filter.interactionTypes, TYPE_BIT)} AS INTEGER)) <> 0`);
+  if (filter.origins?.length) where.push(Prisma.sql`c.origin IN (${Prisma.join(filter.origins)})`);
 
   const on: Prisma.Sql[] = [];
   const question = filter.question ? filter.question.toLowerCase() : '';
@@ -274,6 +278,8 @@ type InteractionRow = {
   generativeModelName: string;
   presetId: number | null;
   presetName: string;
+  /** workspace | smartpage | api: reported in `extra.origin` (the spec leaves extra's contents open). */
+  origin: string;
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
@@ -316,7 +322,7 @@ export function serializeInteraction(i: InteractionRow, projectName: string): In
     api_call_id: i.id,
     created_at: i.createdAt.toISOString(),
     updated_at: i.updatedAt.toISOString(),
-    extra: asObject(parseJson(i.extra, {})),
+    extra: { ...asObject(parseJson(i.extra, {})), origin: i.origin },
     search: asObject(parseJson(i.search, {})),
     user_prompt: i.userPrompt,
     template_prompt: i.templatePrompt,

@@ -14,6 +14,8 @@ import { newConversation, reportTenant, type ReportTenant } from './reports-fixt
 let t: ReportTenant;
 const conv: Record<string, string> = {};
 const ids: Record<string, string> = {};
+/** Where each conversation was started; its interactions share it. */
+const originOf = new Map<string, 'api' | 'workspace' | 'smartpage'>();
 
 async function ask(key: string, conversation: string, at: string, type: InteractionType, question: string, datamodel: 'Assistant' | 'Helper' | null) {
   const dm = datamodel ? t.datamodels[datamodel] : null;
@@ -22,7 +24,7 @@ async function ask(key: string, conversation: string, at: string, type: Interact
     projectId: t.project.id,
     organizationId: t.organization.id,
     type,
-    origin: 'api',
+    origin: originOf.get(conversation) ?? 'api',
     question,
     content: `answer to ${question}`,
     datamodelId: dm?.id ?? null,
@@ -58,8 +60,10 @@ beforeAll(async () => {
   // No usage rows: only the four threads below exist in this tenant.
   t = await reportTenant('threads', []);
   conv.one = await newConversation(t.project.id, 'c-one', new Date('2025-03-01T10:00:00Z'));
-  conv.two = await newConversation(t.project.id, 'c-two', new Date('2025-03-02T10:00:00Z'));
-  conv.three = await newConversation(t.project.id, 'c-three', new Date('2025-03-03T10:00:00Z'));
+  conv.two = await newConversation(t.project.id, 'c-two', new Date('2025-03-02T10:00:00Z'), 'smartpage');
+  conv.three = await newConversation(t.project.id, 'c-three', new Date('2025-03-03T10:00:00Z'), 'workspace');
+  originOf.set(conv.two, 'smartpage');
+  originOf.set(conv.three, 'workspace');
   conv.four = await newConversation(t.project.id, 'c-four', new Date('2025-04-10T10:00:00Z'));
   // The fixture's empty usage conversation (2025-02-01) is a fifth thread with no interactions.
   await ask('i1', conv.one, '2025-03-01T10:00:00Z', 'search', 'How do I reset my PASSWORD?', 'Assistant');
@@ -104,6 +108,11 @@ describe('GET /api/v1/threads filters', () => {
     ['interaction_types', { interaction_types: 'stream' }, ['c-four', 'c-one']],
     ['interaction_types list', { interaction_types: 'deepsearch,search' }, ['c-three', 'c-two', 'c-one']],
     ['question + datamodel', { question: 'password', datamodel: 'Helper' }, ['c-four']],
+    ['origin (an extension of the spec)', { origin: 'smartpage' }, ['c-two']],
+    ['origin list', { origin: 'workspace,api' }, ['c-four', 'c-three', 'c-one', 'usage']],
+    ['origin + question', { origin: 'api', question: 'password' }, ['c-four', 'c-one']],
+    ['origin + evaluation', { origin: 'smartpage', evaluation: 'negative' }, ['c-two']],
+    ['origin + question that no api thread asks', { origin: 'workspace', question: 'password' }, []],
     ['one interaction must match all: evaluation + type', { evaluation: 'positive', interaction_types: 'stream' }, []],
     ['feedback=false + type', { feedback: 'false', interaction_types: 'search' }, ['c-three']],
     ['dates + evaluation + feedback', { start_date: '2025-03-01', end_date: '2025-03-31', evaluation: 'positive,negative', feedback: 'true' }, ['c-one']],
@@ -141,7 +150,7 @@ describe('GET /api/v1/threads filters', () => {
         api_call_id: expect.any(Number),
         created_at: '2025-03-02T10:00:00.000Z',
         updated_at: expect.any(String),
-        extra: { channel: 'widget' },
+        extra: { channel: 'widget', origin: 'smartpage' },
         search: { hits: 2 },
         user_prompt: 'the prompt',
         template_prompt: 'template {question}',
@@ -171,6 +180,7 @@ describe('GET /api/v1/threads paging', () => {
   it.each([
     [{ evaluation: 'great' }, 'evaluation: evaluation has unknown value great; allowed: positive, negative, neutral'],
     [{ interaction_types: 'chat' }, 'interaction_types: interaction_types has unknown value chat; allowed: search, stream, deepsearch'],
+    [{ origin: 'email' }, 'origin: origin has unknown value email; allowed: workspace, smartpage, api'],
     [{ feedback: 'yes' }, 'feedback: feedback must be true or false'],
     [{ start_date: '1969-12-31' }, 'start_date: start_date must not be before 1970-01-01'],
     [{ end_date: '2025-3-1' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],

@@ -15,6 +15,7 @@ import {
   threadsViewFromParams,
   threadsViewToParams,
 } from '@/components/usage/params';
+import { pageSummary } from '@/components/usage/params';
 
 describe('presetRange', () => {
   it.each([
@@ -57,7 +58,7 @@ describe('threadsQuery', () => {
   it('sends only the filters that are set, with the page as offset', () => {
     expect(threadsQuery(EMPTY_THREAD_FILTERS, 0, 20)).toBe('?limit=20&offset=0');
     const query = threadsQuery(
-      { start: '2026-11-01', end: '2026-11-30', question: '  refund ', evaluation: ['negative', 'neutral'], feedback: 'true', datamodel: ['Handbook assistant'], interactionTypes: ['stream'] },
+      { start: '2026-11-01', end: '2026-11-30', question: '  refund ', evaluation: ['negative', 'neutral'], feedback: 'true', datamodel: ['Handbook assistant'], interactionTypes: ['stream'], origins: ['smartpage', 'api'] },
       2,
       25,
     );
@@ -69,6 +70,7 @@ describe('threadsQuery', () => {
       feedback: 'true',
       datamodel: 'Handbook assistant',
       interaction_types: 'stream',
+      origin: 'smartpage,api',
       limit: '25',
       offset: '50',
     });
@@ -151,21 +153,30 @@ describe('gaugeShares', () => {
 describe('threads view in the address', () => {
   it('round-trips filters, page and size', () => {
     const view = {
-      filters: { start: '2026-11-01', end: '2026-11-30', question: 'refund policy', evaluation: ['negative'], feedback: 'false' as const, datamodel: ['Bot A', 'Bot B'], interactionTypes: ['stream', 'search'] },
+      filters: { start: '2026-11-01', end: '2026-11-30', question: 'refund policy', evaluation: ['negative'], feedback: 'false' as const, datamodel: ['Bot A', 'Bot B'], interactionTypes: ['stream', 'search'], origins: ['smartpage'] },
       page: 2,
       pageSize: 50,
+      thread: '0b0c6a2e-8f0e-4d5c-9a43-2a1f6f0d9e11',
     };
     const query = threadsViewToParams(view);
-    expect(query).toBe('?q=refund+policy&start=2026-11-01&end=2026-11-30&evaluation=negative&feedback=false&datamodel=Bot+A%2CBot+B&types=stream%2Csearch&page=3&size=50');
+    expect(query).toBe('?q=refund+policy&start=2026-11-01&end=2026-11-30&evaluation=negative&feedback=false&datamodel=Bot+A%2CBot+B&types=stream%2Csearch&origin=smartpage&page=3&size=50&thread=0b0c6a2e-8f0e-4d5c-9a43-2a1f6f0d9e11');
     expect(threadsViewFromParams(new URLSearchParams(query.slice(1)))).toEqual(view);
   });
 
   it('leaves defaults out and ignores what it does not know', () => {
     expect(threadsViewToParams({ filters: EMPTY_THREAD_FILTERS, page: 0, pageSize: 20 })).toBe('');
-    expect(threadsViewFromParams(new URLSearchParams('evaluation=great,negative&feedback=maybe&types=chat&page=-2&size=7&start=yesterday'))).toEqual({
+    expect(threadsViewFromParams(new URLSearchParams('evaluation=great,negative&feedback=maybe&types=chat&origin=mars&thread=../x&page=-2&size=7&start=yesterday'))).toEqual({
       filters: { ...EMPTY_THREAD_FILTERS, evaluation: ['negative'] },
       page: 0,
       pageSize: 20,
     });
+  });
+});
+
+describe('the threads pager summary', () => {
+  it('reads as a sentence', () => {
+    expect(pageSummary(1, 1, 1)).toBe('1 thread');
+    expect(pageSummary(1, 12, 12)).toBe('12 threads');
+    expect(pageSummary(21, 40, 95)).toBe('21–40 of 95 threads');
   });
 });
