@@ -172,6 +172,12 @@ test('a viewer reads knowledge but gets no editing actions', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add subject' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  // An import's page (the test above made one) shows its progress, without a way to start one.
+  await page.goto('/knowledge');
+  await page.getByRole('list', { name: 'Recent imports' }).getByRole('link', { name: /Finance policies/ }).click();
+  await expect(page.getByRole('heading', { name: /Finance policies/, level: 1 })).toBeVisible();
+  await expect(page.getByText(/Partly failed|Done|Failed/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import more files' })).toHaveCount(0);
 });
 
 test('another organisation sees none of this knowledge or usage', async ({ page, request }) => {

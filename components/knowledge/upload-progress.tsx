@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
 import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber } from '@/components/ui';
-import { type UploadItem, type UploadState, uploadRunning, useUpload } from './api';
+import { type UploadItem, type UploadState, uploadRunning, useCanWrite, useUpload } from './api';
 
 const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; icon: React.ReactNode }> = {
   queued: { label: 'Queued', tone: 'neutral', icon: <Clock className="size-3.5" aria-hidden="true" /> },
@@ -24,6 +24,8 @@ export function StateBadge({ state }: { state: UploadState }) {
 export function UploadProgress({ uploadId }: { uploadId: number }) {
   const upload = useUpload(uploadId);
   useDocumentTitle(`Import #${uploadId}`);
+  // Viewers see the progress but no way to an import they may not start.
+  const canWrite = useCanWrite();
   const back = (
     <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
   );
@@ -45,9 +47,9 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
         actions={
           running ? (
             <span className="inline-flex items-center gap-2 text-sm text-slate-600"><Loader2 className="size-4 animate-spin" aria-hidden="true" /> Updating live</span>
-          ) : (
+          ) : canWrite ? (
             <Link href="/knowledge/import" className="text-sm font-medium text-indigo-700 hover:underline">Import more files</Link>
-          )
+          ) : null
         }
       />
 

@@ -9,7 +9,7 @@ export type PageRule = { label: string; allowed: (me: Me) => boolean; why: (me: 
 const REPORT_PAGES: Array<{ prefix: string; exact?: boolean; report: Report; label: string }> = [
   { prefix: '/usage/credits', report: 'credits_resume', label: 'Credits report' },
   { prefix: '/usage/tokens', report: 'token_resume', label: 'Tokens report' },
-  { prefix: '/usage/threads', report: 'threads', label: 'Conversation threads' },
+  { prefix: '/usage/threads', report: 'threads', label: 'Threads report' },
   { prefix: '/usage', report: 'overview', label: 'Usage overview' },
 ];
 
