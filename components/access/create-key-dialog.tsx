@@ -38,7 +38,7 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
           <div>
             <p className="text-sm font-medium text-slate-700">{created.name}</p>
             <div className="mt-1.5 flex items-center gap-2">
-              <code data-testid="new-secret" className="min-w-0 flex-1 break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-50">
+              <code data-testid="new-secret" className="code-surface min-w-0 flex-1 break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-50">
                 {created.token}
               </code>
               <CopyButton text={created.token} />
@@ -49,7 +49,7 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
               <p className="text-sm font-medium text-slate-700">Try it</p>
               <CopyButton text={curl} label="Copy curl" />
             </div>
-            <pre className="mt-1.5 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-50">{curl}</pre>
+            <pre className="code-surface mt-1.5 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-50">{curl}</pre>
           </div>
         </div>
       </Dialog>

@@ -9,7 +9,7 @@ export function JumpToLatest({ visible, onJump }: { visible: boolean; onJump: ()
       <button
         type="button"
         onClick={onJump}
-        className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-md hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+        className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-md hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <ArrowDown className="size-3.5" aria-hidden="true" /> Jump to latest
       </button>

@@ -19,12 +19,12 @@ export function safeHref(url: string | null | undefined): string | null {
 function Passage({ source, index, idPrefix, showScores }: { source: Source; index: number; idPrefix: string; showScores: boolean }) {
   return (
     <li id={`${idPrefix}-passage-${index}`} className="scroll-mt-20 px-3 py-2">
-      <div className="mb-1 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-        <span className="flex size-5 shrink-0 items-center justify-center rounded bg-slate-200 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">{index + 1}</span>
+      <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
+        <span className="flex size-5 shrink-0 items-center justify-center rounded bg-slate-200 font-semibold text-slate-700">{index + 1}</span>
         {showScores ? <span className="tabular-nums" title="Relevance score of this passage">relevance {formatNumber(source.score, { maximumFractionDigits: 3 })}</span> : null}
       </div>
-      <p className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">{source.context}</p>
-      {source.answer ? <p className="mt-2 whitespace-pre-wrap border-l-2 border-indigo-300 pl-2 text-slate-800 dark:text-slate-200">{source.answer}</p> : null}
+      <p className="whitespace-pre-wrap text-slate-700">{source.context}</p>
+      {source.answer ? <p className="mt-2 whitespace-pre-wrap border-l-2 border-indigo-300 pl-2 text-slate-800">{source.answer}</p> : null}
     </li>
   );
 }
@@ -41,23 +41,23 @@ function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }:
   const panelId = `${idPrefix}-document-${position}-passages`;
   const count = group.passages.length;
   return (
-    <li id={`${idPrefix}-document-${position}`} className="scroll-mt-20 rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <li id={`${idPrefix}-document-${position}`} className="scroll-mt-20 rounded-md border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
         <span className="flex shrink-0 gap-1" aria-label={`Cited as ${group.passages.map((p) => p.index + 1).join(', ')}`}>
           {group.passages.map((p) => (
-            <span key={p.index} className="flex size-5 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300" aria-hidden="true">
+            <span key={p.index} className="flex size-5 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600" aria-hidden="true">
               {p.index + 1}
             </span>
           ))}
         </span>
         <div className="min-w-0 flex-1 basis-[calc(100%-4rem)] sm:basis-auto">
           {href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-sm font-medium text-indigo-700 hover:underline">
               <span className="truncate">{group.name}</span>
               <ExternalLink className="size-3.5 shrink-0" aria-label="(opens in a new tab)" />
             </a>
           ) : (
-            <span className="truncate text-sm font-medium text-slate-800 dark:text-slate-200">{group.name}</span>
+            <span className="truncate text-sm font-medium text-slate-800">{group.name}</span>
           )}
         </div>
         {group.subject ? <Badge>{group.subject}</Badge> : null}
@@ -66,14 +66,14 @@ function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }:
           aria-expanded={open}
           aria-controls={panelId}
           onClick={onToggle}
-          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100"
         >
           {open ? 'Hide' : 'Show'} {count === 1 ? 'passage' : `${count} passages`}
           <ChevronDown className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
         </button>
       </div>
       {open ? (
-        <ol id={panelId} className="divide-y divide-slate-100 border-t border-slate-100 bg-slate-50 text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-950">
+        <ol id={panelId} className="divide-y divide-slate-100 border-t border-slate-100 bg-slate-50 text-sm">
           {group.passages.map((p) => (
             <Passage key={p.index} source={p.source} index={p.index} idPrefix={idPrefix} showScores={showScores} />
           ))}
@@ -99,7 +99,7 @@ export function Sources({ sources, idPrefix, open, onToggle, showScores = false 
   const groups = groupByDocument(sources);
   return (
     <section aria-label="Sources" className="mt-3">
-      <h3 className="mb-1.5 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <h3 className="mb-1.5 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
         <FileText className="size-3.5" aria-hidden="true" /> Sources ({groups.length})
       </h3>
       <ol className="space-y-1.5">

@@ -26,7 +26,7 @@ function presetLabel(preset: PresetListItem, all: PresetListItem[]): string {
 }
 
 function FieldLabel({ children }: { children: React.ReactNode }) {
-  return <span className="shrink-0 text-xs font-medium text-slate-500 dark:text-slate-400">{children}</span>;
+  return <span className="shrink-0 text-xs font-medium text-slate-500">{children}</span>;
 }
 
 /** `ready`: the remembered choice has been read, so an empty target really means "nothing chosen yet". */

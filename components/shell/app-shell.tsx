@@ -93,7 +93,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           </div>
         </header>
         <div className="flex flex-1">
-          {drawer ? <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
+          {drawer ? <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden dark:bg-black/60" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
           {/* The column keeps the white rail down the whole page; the nav inside stays in view. */}
           <div className="lg:w-56 lg:shrink-0 lg:border-r lg:border-slate-200 lg:bg-white">
             <aside

@@ -4,6 +4,7 @@ import { signOut } from 'next-auth/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Me } from '@/lib/console/workspace';
 import { Badge } from '@/components/ui/badge';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 function initials(name: string): string {
   return name
@@ -14,7 +15,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Who is signed in, their role, and sign-out. Closes on Escape or an outside click. */
+/** Who is signed in, their role, the colour theme, and sign-out. Closes on Escape or an outside click. */
 export function UserMenu({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -63,6 +64,11 @@ export function UserMenu({ me }: { me: Me }) {
               <Badge tone="info">{me.role}</Badge>
               <span className="truncate">{me.organization.name}</span>
             </div>
+          </div>
+          <div className="my-1 border-t border-slate-100" />
+          <div className="px-3 py-2">
+            <p className="mb-1.5 text-xs font-medium text-slate-500" aria-hidden="true">Theme</p>
+            <ThemeToggle inMenu className="flex w-full" />
           </div>
           <div className="my-1 border-t border-slate-100" />
           <button

@@ -16,6 +16,7 @@ import { Message } from '@/components/console/message';
 import { JumpToLatest } from '@/components/console/jump-to-latest';
 import { useChatTurns } from '@/components/console/use-chat-turns';
 import { Feedback } from '@/components/console/feedback';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 import type { Rating, Turn } from '@/components/console/types';
 
 function Refusal({ slug, error }: { slug: string; error: unknown }) {
@@ -48,7 +49,7 @@ function SuggestedQuestions({ questions, onAsk }: { questions: string[]; onAsk: 
           key={question}
           type="button"
           onClick={() => onAsk(question)}
-          className="rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-left text-sm text-slate-700 shadow-sm hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-left text-sm text-slate-700 shadow-sm hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
           {question}
         </button>
@@ -93,9 +94,10 @@ export function PublicChat({ slug }: { slug: string }) {
               size="sm"
               onClick={() => chat.replace([], null)}
             >
-              <RotateCcw className="size-4" aria-hidden="true" /> New chat
+              <RotateCcw className="size-4" aria-hidden="true" /> <span className="sr-only sm:not-sr-only">New chat</span>
             </Button>
           ) : null}
+          <ThemeToggle />
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 pt-6">
