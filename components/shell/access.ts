@@ -34,6 +34,13 @@ export function ruleFor(path: string): PageRule | null {
       why: (me) => `API keys and project tokens are managed by owners and admins; your role in ${me.organization.name} is ${me.role}.`,
     };
   }
+  if (matches(path, '/review')) {
+    return {
+      label: 'Review queue',
+      allowed: (me) => me.permissions.write,
+      why: (me) => `The review queue is for editors, admins and owners; your role in ${me.organization.name} is ${me.role}.`,
+    };
+  }
   const page = REPORT_PAGES.find((p) => matches(path, p.prefix));
   if (!page) return null;
   return {

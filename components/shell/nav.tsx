@@ -1,5 +1,5 @@
 'use client';
-import { BarChart3, BookOpen, Coins, Globe, KeyRound, MessagesSquare, MessageSquareText, Sigma } from 'lucide-react';
+import { BarChart3, BookOpen, ClipboardCheck, Coins, Globe, KeyRound, MessagesSquare, MessageSquareText, Sigma } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Me } from '@/lib/console/workspace';
@@ -12,6 +12,7 @@ const WORK: NavItem[] = [
   { href: '/console', label: 'Console', icon: MessageSquareText },
   { href: '/knowledge', label: 'Knowledge', icon: BookOpen },
   { href: '/smartpages', label: 'Smartpages', icon: Globe },
+  { href: '/review', label: 'Review', icon: ClipboardCheck },
 ];
 
 const REPORTS: NavItem[] = [
@@ -32,7 +33,7 @@ function isActive(pathname: string, href: string): boolean {
 export function Nav({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const pathname = usePathname() ?? '';
   const groups = [
-    { title: 'Workspace', items: WORK },
+    { title: 'Workspace', items: WORK.filter((item) => mayOpen(item.href, me)) },
     { title: 'Usage', items: REPORTS.filter((item) => mayOpen(item.href, me)) },
     { title: 'Settings', items: SETTINGS.filter((item) => mayOpen(item.href, me)) },
   ].filter((group) => group.items.length > 0);

@@ -1,0 +1,58 @@
+// Closing the quality loop in the browser: an answer rated not helpful in the
+// console shows up in the review queue, an editor writes a curated answer,
+// and the same question asked again gets it.
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const QUESTION = 'Can unused credits be refunded at the end of the month?';
+const ANSWER = 'No. Unused credits expire at the end of each billing month; add-on packs last 12 months.';
+
+test('rate negative → review queue → curated answer → asked again, answered', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.editor);
+  await page.getByRole('button', { name: 'New thread' }).click();
+  const box = page.getByLabel('Your question');
+  await box.fill(QUESTION);
+  await box.press('Enter');
+  const first = page.getByRole('article').last();
+  await first.getByRole('button', { name: 'Not helpful' }).click();
+  await first.getByLabel('Incomplete').check();
+  await first.getByLabel('Comment (optional)').fill('Say whether credits roll over.');
+  await first.getByRole('button', { name: 'Save rating' }).click();
+  await expect(first.getByTestId('rating-saved')).toContainText('Not helpful');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
+  const card = page.getByRole('list', { name: 'Questions to review' }).getByRole('listitem').filter({ hasText: QUESTION });
+  await expect(card).toContainText('Rated not helpful');
+  await expect(card).toContainText('Say whether credits roll over.');
+  await saveScreenshots(page, 'review-queue');
+
+  await card.getByRole('button', { name: 'Write a curated answer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a curated answer' });
+  await expect(dialog.getByLabel('Question')).toHaveValue(QUESTION);
+  await dialog.getByLabel('Answer').fill(ANSWER);
+  await dialog.getByRole('button', { name: 'Publish answer' }).click();
+  await expect(dialog).toBeHidden();
+  // Answered: it leaves the queue, and is listed among the curated answers.
+  await expect(page.getByRole('list', { name: 'Questions to review' }).getByText(QUESTION)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Curated answers' }).click();
+  await expect(page.getByRole('list', { name: 'Curated answers' })).toContainText(QUESTION);
+  await saveScreenshots(page, 'review-curated');
+
+  await page.goto('/console');
+  await page.getByRole('button', { name: 'New thread' }).click();
+  await box.fill(QUESTION);
+  await box.press('Enter');
+  const again = page.getByRole('article').last();
+  await expect(again.getByTestId('answer')).toContainText('Unused credits expire at the end of each billing month');
+  await expect(again.getByRole('region', { name: 'Sources' })).toContainText(QUESTION);
+});
+
+test('a viewer has no review page', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.viewer);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' })).toHaveCount(0);
+  await page.goto('/review');
+  await expect(page.getByTestId('forbidden-reason')).toContainText('The review queue is for editors, admins and owners');
+});
