@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
 import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber } from '@/components/ui';
+import { formatBytes } from './file-upload';
 import { type UploadItem, type UploadState, uploadRunning, useCanWrite, useUpload } from './api';
 
 const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; icon: React.ReactNode }> = {
@@ -85,7 +86,9 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
 }
 
 function UploadRow({ item }: { item: UploadItem }) {
-  const title = item.content_name || fileName(item.url);
+  const title = item.content_name || item.file_name || (item.url ? fileName(item.url) : 'File');
+  // A file from the computer shows its name and size; a URL import its address.
+  const origin = item.url ?? `${item.file_name ?? 'File'} · ${formatBytes(item.file_size ?? 0)} uploaded from a computer`;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:px-5" data-state={item.state}>
       <div className="min-w-0 flex-1">
@@ -97,7 +100,7 @@ function UploadRow({ item }: { item: UploadItem }) {
             <span className="truncate font-medium text-slate-800">{title}</span>
           )}
         </div>
-        <p className="mt-1 truncate text-xs text-slate-500" title={item.url}>{item.url}</p>
+        <p className="mt-1 truncate text-xs text-slate-500" title={origin}>{origin}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           {item.dataset_name}
           {item.subject_name ? ` › ${item.subject_name}` : ''}

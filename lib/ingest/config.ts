@@ -31,6 +31,10 @@ const schema = z.object({
   IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   IMPORT_PASSAGE_TOKENS: z.coerce.number().int().min(32).max(4000).default(300),
   IMPORT_PASSAGE_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(1000).default(40),
+  // Files uploaded from the computer (POST /searcher/v1/upload/files): counted while the body streams in.
+  IMPORT_UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(20 * MB),
+  IMPORT_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
+  IMPORT_UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().positive().default(100 * MB),
 });
 
 export type ImportConfig = {
@@ -53,7 +57,11 @@ export type ImportConfig = {
   parseTimeoutMs: number;
   passageTokens: number;
   overlapTokens: number;
+  upload: UploadLimits;
 };
+
+/** Limits of one POST /searcher/v1/upload/files request. */
+export type UploadLimits = { maxFileBytes: number; maxFiles: number; maxRequestBytes: number };
 
 export function importConfig(): ImportConfig {
   const parsed = schema.safeParse(process.env);
@@ -86,5 +94,6 @@ export function importConfig(): ImportConfig {
     parseTimeoutMs: env.IMPORT_PARSE_TIMEOUT_MS,
     passageTokens: env.IMPORT_PASSAGE_TOKENS,
     overlapTokens: env.IMPORT_PASSAGE_OVERLAP_TOKENS,
+    upload: { maxFileBytes: env.IMPORT_UPLOAD_MAX_FILE_BYTES, maxFiles: env.IMPORT_UPLOAD_MAX_FILES, maxRequestBytes: env.IMPORT_UPLOAD_MAX_REQUEST_BYTES },
   };
 }

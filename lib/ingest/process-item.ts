@@ -1,10 +1,13 @@
-// One claimed item from URL to indexed passages: fetch safely, sniff and
+// One claimed item from URL to indexed passages: fetch safely (an uploaded
+// file: read its original from the database, files.ts), sniff and
 // parse, split into passages (in a parse thread, parse-pool.ts), then write subject, content and passages and
 // mark the item done in ONE transaction. A crash before that commit leaves
 // nothing behind (the item is claimed again); a crash after it leaves the
 // item done, so it is never imported twice. A re-import of the URL keeps
 // the passages it did not change (lib/knowledge/passages.ts).
-import { fetchSafely, type Resolver } from './fetch-safely';
+import { fetchSafely, type FetchedFile, type Resolver } from './fetch-safely';
+import { readStoredFile } from './files';
+import { parseUrlOf } from './file-names';
 import { parseInThread } from './parse-pool';
 import type { ParseOutput } from './parse-job';
 import { ImportError, reasonOf, refuse } from './errors';
@@ -26,7 +29,7 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
   const heartbeat = setInterval(() => void renewLease(item.id, workerId, config.leaseMs).catch(() => undefined), Math.max(50, config.leaseMs / 3));
   try {
     const target = await targetOf(item);
-    const fetched = await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
+    const fetched = item.file ? await readUploaded(item.file) : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
     if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
     // Sniffing, parsing, splitting and token counting run in a parse thread; the bytes move there.
     const doc = await parseInThread(fetched.bytes, fetched.contentType, fetched.finalUrl, config);
@@ -40,6 +43,16 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
   }
 }
 
+/**
+ * The stored original of an uploaded file. Its declared Content-Type is not
+ * passed on (a browser derives it from the file name): the format is sniffed
+ * from the bytes, the name's extension only tells Markdown or CSV from text.
+ */
+async function readUploaded(file: NonNullable<ClaimedItem['file']>): Promise<FetchedFile> {
+  const { bytes } = await readStoredFile(file.id);
+  return { bytes, contentType: '', finalUrl: parseUrlOf(file.name) };
+}
+
 /** The organisation and dataset an item imports into; the dataset must be in the upload's own project. */
 async function targetOf(item: ClaimedItem): Promise<Target> {
   const upload = await db().upload.findUnique({ where: { id: item.uploadId }, select: { projectId: true, project: { select: { organizationId: true } } } });
@@ -51,10 +64,8 @@ async function targetOf(item: ClaimedItem): Promise<Target> {
 
 async function store(item: ClaimedItem, target: Target, doc: ParseOutput, workerId: string): Promise<void> {
   const { chunks } = doc;
-  const url = new URL(item.url);
-  const subjectName = (item.subjectName ?? url.hostname).slice(0, 200);
-  const contentName = (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500);
-  const source = item.sourceLink ?? item.url;
+  const { subjectName, contentName, source } = namesOf(item, doc);
+  const fileId = item.file?.id ?? null;
   const newTokens = chunks.reduce((sum, c) => sum + c.tokenCount, 0);
   // Embedded before the transaction (a network call must not hold the write
   // lock), only the passages a re-import adds or changes; null without a
@@ -84,8 +95,8 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
         update: {},
       });
       const content = existing
-        ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source } })
-        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url } });
+        ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source, fileId } })
+        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url, fileId } });
       const written = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
       await storeVectors(tx, content.datasetId, written.passages, embedded);
       if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount }))) throw new LeaseLost();
@@ -93,6 +104,25 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
     { maxWait: 30_000, timeout: 120_000 },
   );
 }
+
+/** Defaults: a URL's host as subject and its file name as title; an uploaded file's own name, under "Uploaded files". */
+function namesOf(item: ClaimedItem, doc: ParseOutput): { subjectName: string; contentName: string; source: string } {
+  if (item.file) {
+    return {
+      subjectName: (item.subjectName ?? UPLOADED_FILES_SUBJECT).slice(0, 200),
+      contentName: (item.contentName ?? doc.title ?? item.file.name).slice(0, 500),
+      source: item.sourceLink ?? '',
+    };
+  }
+  const url = new URL(item.url);
+  return {
+    subjectName: (item.subjectName ?? url.hostname).slice(0, 200),
+    contentName: (item.contentName ?? doc.title ?? fileNameOf(url) ?? url.hostname).slice(0, 500),
+    source: item.sourceLink ?? item.url,
+  };
+}
+
+export const UPLOADED_FILES_SUBJECT = 'Uploaded files';
 
 function fileNameOf(url: URL): string | null {
   const last = url.pathname.split('/').filter(Boolean).at(-1);

@@ -20,6 +20,8 @@ export type ClaimedItem = {
   contentName: string | null;
   sourceLink: string | null;
   attempts: number;
+  /** A file uploaded from the computer: read from the database instead of fetched. */
+  file: { id: number | null; name: string } | null;
 };
 
 /** Limits a claim to one project's uploads (tests sharing one database use it). */
@@ -43,6 +45,7 @@ export async function claimNext(workerId: string, leaseMs: number, scope: ClaimS
     contentName: item.contentName,
     sourceLink: item.sourceLink,
     attempts: item.attempts,
+    file: item.fileName === null ? null : { id: item.fileId, name: item.fileName },
   };
 }
 

@@ -17,6 +17,8 @@ type ItemRow = {
   contentId: number | null;
   passageCount: number;
   tokenCount: number;
+  fileName: string | null;
+  fileSize: number | null;
   updatedAt: Date;
 };
 
@@ -34,7 +36,11 @@ export type UploadSummary = {
 
 export type UploadItemRecord = {
   id: number;
-  url: string;
+  /** null for a file uploaded from the computer (see file_name). */
+  url: string | null;
+  /** A file uploaded from the computer: its cleaned name and size in bytes (null for a URL). */
+  file_name: string | null;
+  file_size: number | null;
   dataset_name: string;
   subject_name: string | null;
   content_name: string | null;
@@ -71,7 +77,9 @@ export function uploadRecord(upload: UploadRow, items: ItemRow[]): UploadDetail 
 function itemRecord(item: ItemRow): UploadItemRecord {
   return {
     id: item.id,
-    url: item.url,
+    url: item.fileName === null ? item.url : null,
+    file_name: item.fileName,
+    file_size: item.fileSize,
     dataset_name: item.datasetName,
     subject_name: item.subjectName,
     content_name: item.contentName,

@@ -51,3 +51,38 @@ function decodeText(bytes: Buffer, contentType: string): string | null {
     return contentType.toLowerCase().startsWith('text/') ? new TextDecoder('latin1').decode(bytes) : null;
   }
 }
+
+export const SUPPORTED_FORMATS = 'PDF, Word (DOCX), Excel (XLSX), HTML, Markdown, plain text and CSV';
+
+/**
+ * A first look at an uploaded file's opening bytes, before it is stored:
+ * the reason it can never be imported (empty, or binary that is neither a
+ * PDF nor a ZIP), or null when the full sniff in the parse thread should
+ * decide. Text must be UTF-8, as sniffFormat reads a file that declares no
+ * charset. The file name plays no part.
+ */
+export function refusalOfHead(head: Buffer, size: number): string | null {
+  if (size === 0 || head.length === 0) return 'The file is empty';
+  if (head.subarray(0, 1024).includes('%PDF-') || isZip(head)) return null;
+  const binary = `The file's content is not a supported type (it is binary, not text): supported are ${SUPPORTED_FORMATS}`;
+  if (head.includes(0)) return binary;
+  // A multi-byte character may be cut at the end of the head: judge only whole characters.
+  const whole = head.length < size ? head.subarray(0, head.length - incompleteTail(head)) : head;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(whole);
+    return null;
+  } catch {
+    return `The file's content is neither a supported document nor UTF-8 text: supported are ${SUPPORTED_FORMATS}`;
+  }
+}
+
+/** Bytes of an unfinished UTF-8 sequence at the end of `bytes` (0–3). */
+function incompleteTail(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}

@@ -11,6 +11,9 @@ import { processItem } from './process-item';
 import { closeParsePool } from './parse-pool';
 import type { Resolver } from './fetch-safely';
 import { wakeImportWorkers, wakeListeners } from './wake';
+import { sweepUploadFiles } from './files';
+import { spoolDir } from './file-uploads';
+import { sweepSpool } from './upload-form';
 
 export type DrainOptions = {
   /** Written into locked_by; must be unique per concurrent worker. */
@@ -82,12 +85,30 @@ async function loop(pool: Pool, workerId: string): Promise<void> {
     let settled = 0;
     try {
       settled = await drainUploads({ workerId, signal });
+      await sweepNowAndThen();
     } catch (error) {
       // The database may be briefly unreachable; the loop must outlive that.
       console.error(`[import] worker ${workerId}:`, error);
     }
     if (settled === 0) await idle(importConfig().pollMs);
   }
+}
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const sweepState = globalThis as unknown as { __ksLastFileSweep?: number };
+
+/**
+ * At start and then every ten minutes (one loop of the process does it):
+ * stored originals nothing refers to any more, and spool files left by
+ * uploads that died with an earlier process.
+ */
+async function sweepNowAndThen(): Promise<void> {
+  const now = Date.now();
+  if (sweepState.__ksLastFileSweep !== undefined && now - sweepState.__ksLastFileSweep < SWEEP_EVERY_MS) return;
+  sweepState.__ksLastFileSweep = now;
+  const files = await sweepUploadFiles();
+  const spooled = await sweepSpool(spoolDir());
+  if (files || spooled) console.log(`[import] removed ${files} stored file(s) nothing refers to and ${spooled} stale spool file(s)`);
 }
 
 function idle(ms: number): Promise<void> {
