@@ -2,7 +2,11 @@
 import { db } from '../lib/db/client';
 import { addCreditAddon, addMember, createOrganization, createProject, upsertPlan } from '../lib/tenancy/organizations';
 import { createApiKey, createProjectToken, listApiKeys, listProjectTokens } from '../lib/auth/keys';
-import { createDatamodel, createPreset, upsertGenerativeModel } from '../lib/generation/catalog';
+import { createDatamodel, createPreset, deleteServiceModel, findDatamodelByName, findPresetByIdentifier, upsertGenerativeModel } from '../lib/generation/catalog';
+import { baseUrlProblem, presetParameters, type PresetParameters } from '../lib/generation/contracts';
+import { deletePreset } from '../lib/generation/presets';
+import { deleteDatamodel } from '../lib/generation/datamodels';
+import { describeIssues } from '../lib/http/parse';
 import { isRole } from '../lib/auth/roles';
 
 type Option = { type?: 'string' | 'boolean'; required?: boolean; hint?: string };
@@ -130,6 +134,8 @@ export const COMMANDS: Record<string, Command> = {
       const provider = str(v, 'provider') ?? 'extractive';
       if (provider !== 'extractive' && provider !== 'openai') throw new Error('--provider must be extractive or openai');
       if (provider === 'openai' && !str(v, 'base-url')) throw new Error('--base-url is required for the openai provider');
+      const problem = str(v, 'base-url') ? baseUrlProblem(str(v, 'base-url')!) : null;
+      if (problem) throw new Error(problem.replace('base_url', '--base-url'));
       const model = await upsertGenerativeModel({
         name: str(v, 'name')!, provider, baseUrl: str(v, 'base-url') ?? null, providerModel: str(v, 'provider-model') ?? null, apiKeyEnv: str(v, 'api-key-env') ?? null,
         feeSearch: num(v, 'fee-search', 1), feeStream: num(v, 'fee-stream', 1), feeDeepsearch: num(v, 'fee-deepsearch', 1),
@@ -140,15 +146,27 @@ export const COMMANDS: Record<string, Command> = {
   'model:list': {
     summary: 'List generative models',
     options: {},
-    run: async () => (await db().generativeModel.findMany({ orderBy: { id: 'asc' } })).map((m) => ({ id: m.id, name: m.name, provider: m.provider, base_url: m.baseUrl, fee_search: m.feeSearch, fee_stream: m.feeStream, fee_deepsearch: m.feeDeepsearch })),
+    run: async () => (await db().generativeModel.findMany({ orderBy: { id: 'asc' } })).map((m) => ({ id: m.id, name: m.name, project: m.projectId ?? 'service', provider: m.provider, base_url: m.baseUrl, fee_search: m.feeSearch, fee_stream: m.feeStream, fee_deepsearch: m.feeDeepsearch })),
+  },
+  'model:delete': {
+    summary: 'Delete a generative model of the service (refused while a preset or datamodel uses it)',
+    options: { name: { required: true } },
+    run: async (v) => {
+      await deleteServiceModel(str(v, 'name')!);
+      return { deleted: str(v, 'name') };
+    },
   },
   'preset:create': {
     summary: 'Create a generation preset in a project',
     options: { project: { required: true, hint: 'id' }, identifier: { required: true }, model: { required: true, hint: 'model name' }, name: {}, template: { hint: 'prompt with {context} and {question}' }, params: { hint: 'JSON e.g. {"top_k":5}' } },
     run: async (v) => {
-      let parameters: Record<string, unknown> | undefined;
+      let parameters: PresetParameters | undefined;
       if (str(v, 'params')) {
-        try { parameters = JSON.parse(str(v, 'params')!); } catch { throw new Error('--params must be a JSON object'); }
+        let raw: unknown;
+        try { raw = JSON.parse(str(v, 'params')!); } catch { throw new Error('--params must be a JSON object'); }
+        const parsed = presetParameters.safeParse(raw);
+        if (!parsed.success) throw new Error(`--params: ${describeIssues(parsed.error)}`);
+        parameters = parsed.data;
       }
       const preset = await createPreset(int(v, 'project'), { identifier: str(v, 'identifier')!, name: str(v, 'name'), generativeModelName: str(v, 'model')!, promptTemplate: str(v, 'template'), parameters });
       return { id: preset.id, identifier: preset.identifier };
@@ -158,6 +176,15 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List presets of a project',
     options: { project: { required: true, hint: 'id' } },
     run: async (v) => (await db().generationPreset.findMany({ where: { projectId: int(v, 'project') }, include: { generativeModel: true }, orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, identifier: p.identifier, model: p.generativeModel.name, parameters: p.parameters })),
+  },
+  'preset:delete': {
+    summary: 'Delete a preset (refused while a datamodel uses it)',
+    options: { project: { required: true, hint: 'id' }, identifier: { required: true } },
+    run: async (v) => {
+      const preset = await findPresetByIdentifier(int(v, 'project'), str(v, 'identifier')!);
+      await deletePreset(preset.projectId, preset.id);
+      return { deleted: preset.identifier };
+    },
   },
   'datamodel:create': {
     summary: 'Create a datamodel (dataset + preset + model) in a project',
@@ -171,5 +198,14 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List datamodels of a project',
     options: { project: { required: true, hint: 'id' } },
     run: async (v) => (await db().datamodel.findMany({ where: { projectId: int(v, 'project') }, include: { dataset: true, preset: true, generativeModel: true }, orderBy: { id: 'asc' } })).map((d) => ({ id: d.id, name: d.name, dataset: d.dataset.name, preset: d.preset.identifier, model: d.generativeModel.name })),
+  },
+  'datamodel:delete': {
+    summary: 'Delete a datamodel (refused while a smartpage publishes it)',
+    options: { project: { required: true, hint: 'id' }, name: { required: true } },
+    run: async (v) => {
+      const datamodel = await findDatamodelByName(int(v, 'project'), str(v, 'name')!);
+      await deleteDatamodel(datamodel.projectId, datamodel.id);
+      return { deleted: datamodel.name };
+    },
   },
 };

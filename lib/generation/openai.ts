@@ -8,10 +8,13 @@ import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
 import { countTokens } from '../text/tokens';
 import { fetchWithRetry } from '../providers/retrying-fetch';
+import { guardedFetch, type FetchLike } from '../providers/guarded-fetch';
+import { privateNetworkAllowed } from './model-policy';
 import { withValidCitations } from './citations';
 import type { GenerationInput, GenerationProvider, GenerationResult } from './provider';
 
-type ModelConfig = Pick<GenerativeModel, 'name' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>;
+/** `projectId`: set for a model a project made (its address passes the SSRF guard); null or absent for the operator's. */
+export type ModelConfig = Pick<GenerativeModel, 'name' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'> & { projectId?: number | null };
 type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
 
 const MAX_THREAD_TURNS = 4;
@@ -21,12 +24,22 @@ export function generationTimeoutMs(): number {
   return Number.isFinite(value) && value > 0 ? value : 60_000;
 }
 
-function endpoint(model: ModelConfig): string {
+/**
+ * How to reach the model's provider: the operator's own models (admin CLI)
+ * are trusted as configured; a project's model goes through the import's
+ * SSRF guard unless the operator opted in (GENERATION_ALLOW_PRIVATE_NETWORK).
+ */
+export function fetcherFor(model: ModelConfig): FetchLike | undefined {
+  if (model.projectId === null || model.projectId === undefined || privateNetworkAllowed()) return undefined;
+  return guardedFetch();
+}
+
+export function endpoint(model: ModelConfig): string {
   if (!model.baseUrl) throw badGateway(`Generative model "${model.name}" has no base URL configured`);
   return `${model.baseUrl.replace(/\/+$/, '')}/chat/completions`;
 }
 
-function headers(model: ModelConfig): Record<string, string> {
+export function headers(model: ModelConfig): Record<string, string> {
   const result: Record<string, string> = { 'content-type': 'application/json' };
   if (model.apiKeyEnv) {
     const key = process.env[model.apiKeyEnv];
@@ -65,7 +78,7 @@ async function post(model: ModelConfig, input: GenerationInput, stream: boolean,
   let response: Response;
   try {
     // A 429 or 5xx is tried again within the time limit (lib/providers/retrying-fetch.ts).
-    response = await fetchWithRetry(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream) }, limits);
+    response = await fetchWithRetry(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream) }, { ...limits, fetch: fetcherFor(model) });
   } catch (error) {
     throw mapFetchError(model, error);
   }
@@ -76,7 +89,7 @@ async function post(model: ModelConfig, input: GenerationInput, stream: boolean,
   return response;
 }
 
-function providerMessage(text: string): string {
+export function providerMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
     const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);

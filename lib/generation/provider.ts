@@ -38,7 +38,7 @@ export type GenerationProvider = {
   stream(input: GenerationInput, onDelta: (piece: string) => void): Promise<GenerationResult>;
 };
 
-export function providerFor(model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'>): GenerationProvider {
+export function providerFor(model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'> & { projectId?: number | null }): GenerationProvider {
   if (model.provider === 'extractive') return extractiveProvider;
   if (model.provider === 'openai') return openAiProvider(model);
   throw badRequest(`Generative model "${model.name}" has an unknown provider "${model.provider}"`);

@@ -3,7 +3,10 @@
 // a back-off (250 ms doubling, or the provider's Retry-After), as long as
 // the next attempt can still start before the caller's deadline. The last
 // answer (or error) is returned as it is, so the caller still reports what
-// the provider said.
+// the provider said. A deliberate refusal (an ApiError, such as the SSRF
+// guard's) is final.
+import { ApiError } from '../http/errors';
+import type { FetchLike } from './guarded-fetch';
 
 const RETRIED_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MAX_ATTEMPTS = 4;
@@ -16,6 +19,8 @@ export type RetryOptions = {
   signal?: AbortSignal;
   /** Waiting, replaceable in tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The fetch to call: the guarded one for addresses a tenant chose (guarded-fetch.ts). */
+  fetch?: FetchLike;
 };
 
 /** Seconds or an HTTP date, as Retry-After allows; null when absent or malformed. */
@@ -39,10 +44,10 @@ export async function fetchWithRetry(url: string, init: RequestInit, options: Re
     let response: Response | null = null;
     let failure: unknown = null;
     try {
-      response = await fetch(url, { ...init, signal: options.signal });
+      response = await (options.fetch ?? fetch)(url, { ...init, signal: options.signal });
     } catch (error) {
-      // An abort (time-out, the client went away) is final; a failed connection is not.
-      if (options.signal?.aborted) throw error;
+      // An abort (time-out, the client went away) or a refusal is final; a failed connection is not.
+      if (options.signal?.aborted || error instanceof ApiError) throw error;
       failure = error;
     }
     const retryable = failure !== null || (response !== null && RETRIED_STATUSES.has(response.status));

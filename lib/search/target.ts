@@ -13,12 +13,13 @@ export type SearchTarget = {
   dataset: { id: number; name: string };
   datamodel: { id: number; name: string } | null;
   preset: { id: number; identifier: string; promptTemplate: string } | null;
-  model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv' | 'feeSearch' | 'feeStream' | 'feeDeepsearch'>;
+  model: Pick<GenerativeModel, 'projectId' | 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv' | 'feeSearch' | 'feeStream' | 'feeDeepsearch'>;
   parameters: SearchParameters;
 };
 
 /** Used when a dataset is searched without a preset and the project has none. */
 export const EMBEDDED_MODEL: SearchTarget['model'] = {
+  projectId: null,
   name: 'extractive',
   provider: 'extractive',
   baseUrl: null,

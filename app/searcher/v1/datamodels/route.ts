@@ -1,8 +1,19 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { listDatamodels } from '@/lib/console/catalog';
+import { catalogListQuery, datamodelCreateBody } from '@/lib/generation/contracts';
+import { createDatamodelRecord, listDatamodelRecords } from '@/lib/generation/datamodels';
+import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';
 
-export const GET = route({ family: 'knowledge' }, async ({ principal }) => listDatamodels(projectOf(principal)));
+/** The console's list; `?include=settings` adds each datamodel's model id and uses. */
+export const GET = route({ family: 'knowledge', query: catalogListQuery }, async ({ principal, query }) =>
+  query.include === 'settings' ? listDatamodelRecords(projectOf(principal)) : listDatamodels(projectOf(principal)),
+);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const POST = route({ family: 'knowledge', body: datamodelCreateBody }, async ({ principal, body }) => {
+  requireCatalogManager(principal);
+  return Response.json(await createDatamodelRecord(projectOf(principal), principal.organizationId, body), { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
