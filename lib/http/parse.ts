@@ -22,15 +22,33 @@ export function parseQuery<S extends z.ZodObject<z.ZodRawShape>>(schema: S, para
   for (const [name, value] of params) {
     if (!known.has(name)) throw badRequest(`Unknown query parameter: ${name}`);
     if (name in raw) throw badRequest(`Query parameter ${name} is given more than once`);
-    // NUL and other characters no text format carries: refused here, before
-    // they reach a full-text query (a NUL was a 500 from FTS5).
-    const forbidden = firstXmlForbidden(value);
-    if (forbidden) throw badRequest(`Query parameter ${name} contains a character that is not allowed (${forbidden})`);
+    refuseForbidden(`Query parameter ${name}`, value);
     raw[name] = value;
   }
   const result = schema.safeParse(raw);
   if (!result.success) throw badRequest(describeIssues(result.error));
   return result.data;
+}
+
+/** Path parameters (Next.js hands them over decoded: `%00` is a NUL) into an object, the same rules as a query. */
+export function parseParams<S extends z.ZodObject<z.ZodRawShape>>(schema: S, params: Record<string, string | string[]>): z.infer<S> {
+  for (const [name, value] of Object.entries(params)) {
+    for (const part of Array.isArray(value) ? value : [value]) refuseForbidden(`Path parameter ${name}`, part);
+  }
+  const result = schema.safeParse(params);
+  if (!result.success) throw badRequest(describeIssues(result.error));
+  return result.data;
+}
+
+/**
+ * NUL and other characters no text format carries are refused before they
+ * reach a query: a NUL was a 500 from FTS5 (in a query string) and from
+ * PostgreSQL, which cannot store it in text (in a path: a smartpage's slug,
+ * a conversation id).
+ */
+function refuseForbidden(what: string, value: string): void {
+  const forbidden = firstXmlForbidden(value);
+  if (forbidden) throw badRequest(`${what} contains a character that is not allowed (${forbidden})`);
 }
 
 export async function parseBody(request: Request, maxBytes: number): Promise<unknown> {

@@ -7,7 +7,7 @@ import { ApiError, badRequest, forbidden, unauthorized, toErrorResponse } from '
 import { bearerToken, describeAccepted, principalFromToken, sessionPrincipal, type Principal } from '../auth/principal';
 import { currentSessionIdentity } from '../auth/session';
 import { ACCEPTED_AUTH, mayReadReport, mayWrite, type PathFamily, type Report } from '../auth/roles';
-import { parseQuery, parseBody, describeIssues } from './parse';
+import { parseQuery, parseBody, parseParams, describeIssues } from './parse';
 import { isDraining, tracked } from '../server/shutdown';
 import { assertJsonBody, assertSameOrigin, changesState } from './same-origin';
 
@@ -58,7 +58,7 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
         if (config.body) assertJsonBody(request);
       }
       authorize(principal, config);
-      const params = config.params ? validate(config.params, (await context?.params) ?? {}) : undefined;
+      const params = config.params ? parseParams(config.params, (await context?.params) ?? {}) : undefined;
       // A route without a query contract takes no parameters: any is unknown (400).
       const query = parseQuery(config.query ?? NO_QUERY, new URL(request.url).searchParams);
       const body = config.body ? validate(config.body, await parseBody(request, MAX_BODY_BYTES)) : undefined;

@@ -1,7 +1,8 @@
 // zod pieces shared by the route contracts.
 import { z } from 'zod';
 
-const MAX_ID = 2_147_483_647;
+/** The largest database id (PostgreSQL's integer): a larger id in a body was a database error (a 500), so it is a 400 at the edge. */
+export const MAX_ID = 2_147_483_647;
 
 /** A path id such as dataset_id: a positive integer in a database id's range. */
 export const idParam = (name: string) =>

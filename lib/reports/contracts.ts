@@ -18,10 +18,11 @@ const text = (field: string) => z.string().max(MAX_FILTER, `${field} must be at 
 /**
  * Reports count from the Unix epoch: the spec's minimum (2025-02-01) binds
  * credits_resume and token_resume only (periods.ts), but a day before 1970
- * can hold no interaction and PostgreSQL has no year 0.
+ * can hold no interaction and PostgreSQL has no year 0. Every query over
+ * interactions by day takes its dates through this (the review queue too).
  */
 const EPOCH_DAY = '1970-01-01';
-const reportDate = (name: string) =>
+export const reportDate = (name: string) =>
   isoDate(name)
     .refine((day) => !isCalendarDate(day) || day >= EPOCH_DAY, `${name} must not be before ${EPOCH_DAY}`)
     .refine((day) => !isCalendarDate(day) || day <= MAX_DATE, `${name} must not be after ${MAX_DATE}`);

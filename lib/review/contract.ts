@@ -1,7 +1,8 @@
 // Request contracts of the review queue and curated answers (not in the spec;
 // documented in docs/management-api.md). Pure: zod schemas and types only.
 import { z } from 'zod';
-import { commaList, idParam, intQuery, isoDate } from '../http/schemas';
+import { commaList, idParam, intQuery } from '../http/schemas';
+import { reportDate } from '../reports/contracts';
 
 export const REVIEW_KINDS = ['negative', 'unanswered', 'low_score'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
@@ -14,8 +15,9 @@ export const reviewQuery = z.object({
   origin: commaList('origin', REVIEW_ORIGINS).optional(),
   dataset_id: idParam('dataset_id').optional(),
   datamodel_id: idParam('datamodel_id').optional(),
-  start_date: isoDate('start_date').optional(),
-  end_date: isoDate('end_date').optional(),
+  // Bounded like the reports' dates: 0000-01-01 was a 500 from PostgreSQL (no year 0).
+  start_date: reportDate('start_date').optional(),
+  end_date: reportDate('end_date').optional(),
   limit: intQuery('limit', 1, REVIEW_PAGE_MAX).optional(),
   offset: intQuery('offset', 0, 100_000).optional(),
 });

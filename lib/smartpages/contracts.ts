@@ -1,6 +1,6 @@
 // Request contracts of the smartpage endpoints.
 import { z } from 'zod';
-import { name } from '../http/schemas';
+import { MAX_ID, name } from '../http/schemas';
 
 export const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -25,7 +25,7 @@ const suggestedQuestions = z
 
 export const smartpageCreateBody = z.strictObject({
   name: name('name'),
-  datamodel_id: z.number({ message: 'datamodel_id is required and must be an integer' }).int().positive(),
+  datamodel_id: z.number({ message: 'datamodel_id is required and must be an integer' }).int().positive().max(MAX_ID, 'datamodel_id is too large'),
   slug: slug.optional(),
   visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).default('public'),
   users: users.default([]),
@@ -34,7 +34,7 @@ export const smartpageCreateBody = z.strictObject({
 
 export const smartpageUpdateBody = z.strictObject({
   name: name('name').optional(),
-  datamodel_id: z.number({ message: 'datamodel_id must be an integer' }).int().positive().optional(),
+  datamodel_id: z.number({ message: 'datamodel_id must be an integer' }).int().positive().max(MAX_ID, 'datamodel_id is too large').optional(),
   slug: slug.optional(),
   visibility: z.enum(VISIBILITIES, { message: 'visibility must be public or private' }).optional(),
   users: users.optional(),

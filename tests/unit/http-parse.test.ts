@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseQuery, parseBody } from '@/lib/http/parse';
+import { parseQuery, parseBody, parseParams } from '@/lib/http/parse';
 import { ApiError } from '@/lib/http/errors';
 import { booleanQuery, commaList, idParam, intQuery, isoDate, isCalendarDate } from '@/lib/http/schemas';
 
@@ -41,6 +41,23 @@ describe('parseQuery', () => {
 
   it.each([['limit', '-1'], ['limit', 'ten'], ['limit', '0'], ['feedback', 'yes'], ['evaluation', 'positive,great']])('names %s for %j', (name, value) => {
     expect(detailOf(() => parseQuery(schema, new URLSearchParams({ [name]: value })))).toContain(name);
+  });
+});
+
+describe('parseParams', () => {
+  const params = z.object({ slug: z.string().max(100) });
+
+  it('passes an ordinary path value', () => {
+    expect(parseParams(params, { slug: 'help-desk' })).toEqual({ slug: 'help-desk' });
+  });
+
+  // PostgreSQL cannot hold a NUL in text: /api/smartpages/%00 was a 500 there.
+  it.each([['a\u0000b', 'U+0000'], ['\uFFFE', 'U+FFFE'], ['x\ud800', 'U+D800']])('names the parameter and the character of %j', (value, character) => {
+    expect(detailOf(() => parseParams(params, { slug: value }))).toBe(`Path parameter slug contains a character that is not allowed (${character})`);
+  });
+
+  it('checks every segment of a catch-all', () => {
+    expect(detailOf(() => parseParams(z.object({ rest: z.array(z.string()) }), { rest: ['v1', 'a\u0000'] }))).toContain('Path parameter rest');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
+import { MAX_ID } from '@/lib/http/schemas';
 import { bearerToken } from '@/lib/auth/principal';
 import { issueUserToken, revokeUserToken } from '@/lib/auth/users';
 import { unauthorized } from '@/lib/http/errors';
@@ -9,7 +10,7 @@ import { otherMethods } from '@/lib/http/unsupported';
 const body = z.object({
   email: z.string({ message: 'email is required' }).trim().min(1, 'email is required').max(320),
   password: z.string({ message: 'password is required' }).min(1, 'password is required').max(1000),
-  organization_id: z.number().int().positive().optional(),
+  organization_id: z.number().int().positive().max(MAX_ID, 'organization_id is too large').optional(),
 });
 
 /** Signs in with email + password and answers an expiring user access token. */
