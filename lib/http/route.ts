@@ -10,6 +10,7 @@ import { ACCEPTED_AUTH, mayReadReport, mayWrite, type PathFamily, type Report } 
 import { parseQuery, parseBody, parseParams, describeIssues } from './parse';
 import { isDraining, tracked } from '../server/shutdown';
 import { assertJsonBody, assertSameOrigin, changesState } from './same-origin';
+import { attachContract } from './contract';
 
 const MAX_BODY_BYTES = 1_000_000;
 const NO_QUERY = z.object({});
@@ -45,7 +46,8 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
   config: RouteConfig<P, Q, B>,
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ) {
-  return (request: Request, context?: NextContext): Promise<Response> => tracked(() => handle(request, context));
+  // The config stays readable on the handler: the OpenAPI document is built from it (lib/openapi).
+  return attachContract((request: Request, context?: NextContext): Promise<Response> => tracked(() => handle(request, context)), config);
 
   async function handle(request: Request, context?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);

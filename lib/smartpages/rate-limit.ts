@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { clientAddress, TokenBuckets, type RateLimit } from '../http/rate-limit';
 import { toErrorResponse, tooManyRequests } from '../http/errors';
+import { keepContract } from '../http/contract';
 
 const env = z.object({
   SMARTPAGE_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -38,7 +39,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
  * answering 429 with {detail} and Retry-After when the bucket is empty.
  */
 export function limitedBySmartpage(handler: Handler): Handler {
-  return async (request, context) => {
+  return keepContract(handler, async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
     const slug = String((await context.params).slug ?? '');
     const taken = limiter()?.take(`${clientAddress(request)} ${slug}`) ?? { ok: true };
     if (!taken.ok) {
@@ -46,5 +47,5 @@ export function limitedBySmartpage(handler: Handler): Handler {
       return toErrorResponse(tooManyRequests(`Too many requests to this smartpage; try again in ${seconds} second${seconds === 1 ? '' : 's'}`, seconds), crypto.randomUUID());
     }
     return handler(request, context);
-  };
+  });
 }
