@@ -1,0 +1,21 @@
+// Reading an evaluation set's row and its stored questions (shared by sets and runs).
+import { db } from '../db/client';
+import { notFound } from '../http/errors';
+import type { EvaluationQuestion } from './contract';
+
+export type SetRow = { id: number; name: string; questions: string; createdAt: Date; updatedAt: Date };
+
+export function storedQuestions(text: string): EvaluationQuestion[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as EvaluationQuestion[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function findSet(projectId: number, id: number): Promise<SetRow> {
+  const row = await db().evaluationSet.findFirst({ where: { id, projectId } });
+  if (!row) throw notFound(`Evaluation set ${id} not found`);
+  return row;
+}
