@@ -41,6 +41,13 @@ export function ruleFor(path: string): PageRule | null {
       why: (me) => `The review queue is for editors, admins and owners; your role in ${me.organization.name} is ${me.role}.`,
     };
   }
+  if (matches(path, '/models')) {
+    return {
+      label: 'Models',
+      allowed: (me) => me.permissions.manage,
+      why: (me) => `Datamodels, presets and generative models are managed by owners and admins; your role in ${me.organization.name} is ${me.role}.`,
+    };
+  }
   const page = REPORT_PAGES.find((p) => matches(path, p.prefix));
   if (!page) return null;
   return {

@@ -1,5 +1,5 @@
 'use client';
-import { BarChart3, BookOpen, ClipboardCheck, Coins, Globe, KeyRound, MessagesSquare, MessageSquareText, Sigma } from 'lucide-react';
+import { BarChart3, BookOpen, Boxes, ClipboardCheck, Coins, Globe, KeyRound, MessagesSquare, MessageSquareText, Sigma } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Me } from '@/lib/console/workspace';
@@ -22,7 +22,10 @@ const REPORTS: NavItem[] = [
   { href: '/usage/threads', label: 'Threads', icon: MessagesSquare },
 ];
 
-const SETTINGS: NavItem[] = [{ href: '/access', label: 'API access', icon: KeyRound }];
+const SETTINGS: NavItem[] = [
+  { href: '/models', label: 'Models', icon: Boxes },
+  { href: '/access', label: 'API access', icon: KeyRound },
+];
 
 function isActive(pathname: string, href: string): boolean {
   if (href === '/usage') return pathname === '/usage';

@@ -60,7 +60,7 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
         }}
       >
         <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
-        <Field label="Datamodel" hint={datamodels.data?.length === 0 ? 'Create a datamodel first (admin CLI: datamodel:create).' : undefined}>
+        <Field label="Datamodel" hint={datamodels.data?.length === 0 ? 'Create a datamodel first: owners and admins do that on the Models page.' : undefined}>
           {(props) => (
             <Select {...props} value={chosen} onChange={(e) => setDatamodelId(Number(e.target.value))} disabled={!datamodels.data?.length}>
               {(datamodels.data ?? []).map((dm) => (

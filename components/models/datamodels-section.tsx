@@ -1,0 +1,83 @@
+'use client';
+// The project's datamodels: dataset, preset and model, and where they are published.
+import { Boxes, MessageSquareText, Pencil, Plus, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { DatamodelDialog } from './datamodel-dialog';
+import { Facts, Row, Section, useDeleteConfirmation } from './parts';
+import { useDatamodelSettings, useGenerativeModels, usePresetSettings, type DatamodelRecord } from './use-models';
+
+export function DatamodelsSection() {
+  const datamodels = useDatamodelSettings();
+  const presets = usePresetSettings();
+  const models = useGenerativeModels();
+  const toast = useToast();
+  const [editing, setEditing] = useState<DatamodelRecord | 'new' | null>(null);
+  const remove = useDeleteConfirmation('datamodels', 'datamodel');
+  const ready = Boolean(presets.data && models.data);
+  const noPresets = presets.data?.length === 0;
+  return (
+    <>
+      <Section
+        id="datamodels"
+        title="Datamodels"
+        description="What people ask against in the console, on smartpages and through the search API (its model field)."
+        action={
+          <Button size="sm" onClick={() => setEditing('new')} disabled={!ready || noPresets} title={noPresets ? 'Create a preset first' : undefined}>
+            <Plus className="size-4" aria-hidden="true" /> New datamodel
+          </Button>
+        }
+        query={datamodels}
+        empty={{ icon: <Boxes className="size-8" />, title: 'No datamodels yet', description: 'A datamodel pairs a dataset with a preset so people can ask it questions.' }}
+      >
+        {(items) =>
+          items.map((d) => (
+            <Row
+              key={d.id}
+              testId="datamodel-row"
+              actions={
+                <>
+                  <Link href="/console" className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+                    <MessageSquareText className="size-4" aria-hidden="true" /> Ask<span className="sr-only"> in the console</span>
+                  </Link>
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(d)} disabled={!ready} aria-label={`Edit ${d.name}`}>
+                    <Pencil className="size-4" aria-hidden="true" /> Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove.ask(d)} aria-label={`Delete ${d.name}`}>
+                    <Trash2 className="size-4" aria-hidden="true" /> Delete
+                  </Button>
+                </>
+              }
+            >
+              <h3 className="break-words font-medium text-slate-900">{d.name}</h3>
+              <Facts
+                items={[
+                  ['Dataset', <Link href={`/knowledge/${d.dataset.id}`} className="text-indigo-700 hover:underline">{d.dataset.name}</Link>],
+                  ['Preset', `${d.preset.name} (${d.preset.identifier})`],
+                  ['Model', d.generative_model],
+                  ['Smartpages', d.used_by.smartpages ? `${d.used_by.smartpages} published` : <span className="text-slate-500">none</span>],
+                ]}
+              />
+            </Row>
+          ))
+        }
+      </Section>
+      {editing && presets.data && models.data ? (
+        <DatamodelDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          datamodel={editing === 'new' ? null : editing}
+          presets={presets.data}
+          models={models.data}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            toast.success(editing === 'new' ? `${saved.name} created: ask it in the console` : `${saved.name} saved`);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {remove.dialog}
+    </>
+  );
+}

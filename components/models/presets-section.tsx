@@ -1,0 +1,94 @@
+'use client';
+// The project's presets: model, prompt template and parameters.
+import { Pencil, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { PresetDialog } from './preset-dialog';
+import { Facts, Row, Section, useDeleteConfirmation } from './parts';
+import { useGenerativeModels, usePresetSettings, type PresetRecord } from './use-models';
+
+function parameterSummary(p: PresetRecord['parameters']): string {
+  const parts = [
+    p.top_k !== undefined ? `top-k ${p.top_k}` : null,
+    p.min_score !== undefined ? `min score ${p.min_score}` : null,
+    p.temperature !== undefined ? `temperature ${p.temperature}` : null,
+    p.max_tokens !== undefined ? `max ${p.max_tokens} tokens` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'defaults';
+}
+
+export function PresetsSection() {
+  const presets = usePresetSettings();
+  const models = useGenerativeModels();
+  const toast = useToast();
+  const [editing, setEditing] = useState<PresetRecord | 'new' | null>(null);
+  const remove = useDeleteConfirmation('presets', 'preset');
+  const noModels = models.data?.length === 0;
+  return (
+    <>
+      <Section
+        id="presets"
+        title="Presets"
+        description="How answers are written: a model, a prompt template and how many passages to use."
+        action={
+          <Button size="sm" onClick={() => setEditing('new')} disabled={!models.data || noModels} title={noModels ? 'Create a generative model first' : undefined}>
+            <Plus className="size-4" aria-hidden="true" /> New preset
+          </Button>
+        }
+        query={presets}
+        empty={{ icon: <SlidersHorizontal className="size-8" />, title: 'No presets yet', description: 'A preset picks the model and prompt a datamodel answers with.' }}
+      >
+        {(items) =>
+          items.map((p) => (
+            <Row
+              key={p.id}
+              testId="preset-row"
+              actions={
+                <>
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(p)} disabled={!models.data} aria-label={`Edit ${p.name}`}>
+                    <Pencil className="size-4" aria-hidden="true" /> Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove.ask({ id: p.id, name: p.name })} aria-label={`Delete ${p.name}`}>
+                    <Trash2 className="size-4" aria-hidden="true" /> Delete
+                  </Button>
+                </>
+              }
+            >
+              <h3 className="break-words font-medium text-slate-900">
+                {p.name} <code className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-normal text-slate-600">{p.identifier}</code>
+              </h3>
+              <Facts
+                items={[
+                  ['Model', p.generative_model],
+                  ['Parameters', parameterSummary(p.parameters)],
+                  [
+                    'Prompt',
+                    <details className="group">
+                      <summary className="cursor-pointer truncate text-slate-600 hover:text-slate-900">{p.prompt_template.split('\n')[0] || 'Template'}</summary>
+                      <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{p.prompt_template}</pre>
+                    </details>,
+                  ],
+                  ['Used by', p.used_by.datamodels ? `${p.used_by.datamodels} datamodel${p.used_by.datamodels === 1 ? '' : 's'}` : <span className="text-slate-500">no datamodel</span>],
+                ]}
+              />
+            </Row>
+          ))
+        }
+      </Section>
+      {editing && models.data ? (
+        <PresetDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          preset={editing === 'new' ? null : editing}
+          models={models.data}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            toast.success(editing === 'new' ? `${saved.name} created` : `${saved.name} saved`);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {remove.dialog}
+    </>
+  );
+}
