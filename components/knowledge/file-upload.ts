@@ -4,6 +4,7 @@
 // request's upload events, and plain-language messages for failures — and
 // the XMLHttpRequest that sends a batch (fetch() has no upload progress).
 import { apiHeaders } from '@/components/api/client';
+import { formatBytes } from '@/lib/text/bytes';
 import type { UploadLimits } from '@/lib/ingest/config';
 import type { FileUploadAnswer } from '@/lib/ingest/file-uploads';
 
@@ -12,11 +13,7 @@ export type { UploadLimits, FileUploadAnswer };
 /** What the browser knows of a chosen file. */
 export type LocalFile = { name: string; size: number };
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} KB`;
-  return `${Math.round(bytes / 1024 / 102.4) / 10} MB`;
-}
+export { formatBytes };
 
 /** Why a file cannot be sent at all, in plain words, or null. */
 export function refusalOf(file: LocalFile, limits: UploadLimits): string | null {
@@ -83,13 +80,14 @@ export type SendResult = { ok: true; answer: FileUploadAnswer } | { ok: false; m
 /** Sends one batch; `onProgress` gets each file's share sent (0..1). */
 export function sendFiles(
   files: File[],
-  fields: { dataset_name: string; subject_name?: string },
+  fields: { dataset_name: string; subject_name?: string; name?: string },
   onProgress: (perFile: number[]) => void,
   signal?: AbortSignal,
 ): Promise<SendResult> {
   const form = new FormData();
   form.append('dataset_name', fields.dataset_name);
   if (fields.subject_name?.trim()) form.append('subject_name', fields.subject_name.trim());
+  if (fields.name?.trim()) form.append('name', fields.name.trim());
   for (const file of files) form.append('files', file, file.name);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();

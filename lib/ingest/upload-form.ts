@@ -18,6 +18,7 @@ import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/bus
 import { ApiError, badRequest } from '../http/errors';
 import { withoutXmlForbidden } from '../text/xml-chars';
 import { cleanFileName } from './file-names';
+import { formatBytes } from '../text/bytes';
 import type { UploadLimits } from './config';
 
 /** A file part written to the spool folder. `name` is the cleaned display name. */
@@ -29,7 +30,6 @@ export type FormShape = { fileField: string; textFields: readonly string[] };
 const HEAD_BYTES = 8192;
 const MAX_FIELD_BYTES = 4096;
 
-const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${bytes} bytes`);
 const tooLarge = (detail: string) => new ApiError('payload_too_large', detail);
 
 export async function readUploadForm(request: Request, shape: FormShape, limits: UploadLimits, spoolDir: string): Promise<UploadForm> {
@@ -40,7 +40,7 @@ export async function readUploadForm(request: Request, shape: FormShape, limits:
   }
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limits.maxRequestBytes) {
-    throw tooLarge(`The request is ${mb(Number(declared))}, over the ${mb(limits.maxRequestBytes)} limit of one upload`);
+    throw tooLarge(`The request is ${formatBytes(Number(declared))}, over the ${formatBytes(limits.maxRequestBytes)} limit of one upload`);
   }
   if (!request.body) throw badRequest('The request has no body: send the files as multipart/form-data');
   let parser: BusboyInstance;
@@ -135,7 +135,7 @@ class FormReader {
         const { done, value } = await reader.read();
         if (done) break;
         total += value.byteLength;
-        if (total > this.limits.maxRequestBytes) throw tooLarge(`The request is over the ${mb(this.limits.maxRequestBytes)} limit of one upload`);
+        if (total > this.limits.maxRequestBytes) throw tooLarge(`The request is over the ${formatBytes(this.limits.maxRequestBytes)} limit of one upload`);
         if (!this.parser.write(value)) await once(this.parser, 'drain', { signal: this.failed.signal });
       }
       this.parser.end();
@@ -166,7 +166,7 @@ class FormReader {
     const spoolPath = path.join(this.spoolDir, `${crypto.randomUUID()}.part`);
     this.spoolPaths.push(spoolPath);
     const meter = new Meter();
-    stream.on('limit', () => this.fail(tooLarge(`The file "${name}" is over the ${mb(this.limits.maxFileBytes)} limit of one file`)));
+    stream.on('limit', () => this.fail(tooLarge(`The file "${name}" is over the ${formatBytes(this.limits.maxFileBytes)} limit of one file`)));
     const out = fs.createWriteStream(spoolPath, { flags: 'wx', mode: 0o600 });
     this.closed.push(new Promise<void>((resolve) => out.once('close', () => resolve())));
     const write = pipeline(stream, meter, out, { signal: this.failed.signal })

@@ -179,17 +179,17 @@ describe('POST /searcher/v1/upload/files', () => {
 
   describe('limits, enforced while the body streams: 413 and nothing stored', () => {
     it('a file over IMPORT_UPLOAD_MAX_FILE_BYTES', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2000');
+      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2048');
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('small.md', fixture('orchard.md')), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ detail: 'The file "guide.pdf" is over the 2000 bytes limit of one file' });
+      expect(res.body).toEqual({ detail: 'The file "guide.pdf" is over the 2 KB limit of one file' });
       expect(await storedRows()).toEqual(before);
       expect(spoolFiles()).toEqual([]);
     });
 
     it('the same file sent chunked (no Content-Length) is cut off at the limit too', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2000');
+      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2048');
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey, chunked: 512 });
       expect(res.status).toBe(413);
@@ -198,15 +198,15 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('a request over IMPORT_UPLOAD_MAX_REQUEST_BYTES: by its Content-Length at once, and while streaming without one', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_REQUEST_BYTES', '5000');
+      vi.stubEnv('IMPORT_UPLOAD_MAX_REQUEST_BYTES', '5120');
       const before = await storedRows();
       const parts = [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf')), file('timetable.docx', fixture('timetable.docx'))];
       const declared = await sendMultipart(files.POST, parts, { token: t.apiKey });
       expect(declared.status).toBe(413);
-      expect(declared.body.detail).toMatch(/^The request is \d+ bytes, over the 5000 bytes limit of one upload$/);
+      expect(declared.body.detail).toMatch(/^The request is [\d.]+ KB, over the 5 KB limit of one upload$/);
       const streamed = await sendMultipart(files.POST, parts, { token: t.apiKey, chunked: 1000 });
       expect(streamed.status).toBe(413);
-      expect(streamed.body).toEqual({ detail: 'The request is over the 5000 bytes limit of one upload' });
+      expect(streamed.body).toEqual({ detail: 'The request is over the 5 KB limit of one upload' });
       expect(await storedRows()).toEqual(before);
       expect(spoolFiles()).toEqual([]);
     });
@@ -392,6 +392,28 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(reparsed.state).toBe('done');
       expect(reparsed.content_id).toBe(contentId); // the same content, updated in place
       expect(await passagesOf(contentId)).toEqual(originalPassages.map((p) => ({ ...p, id: expect.any(Number) })));
+    });
+
+    it('a file of many pieces (1.5 MB) is stored, read back for parsing and downloaded byte for byte', async () => {
+      const paragraph = (i: number) => `Paragraph ${i} of the long manual: the valve ${i % 97} is checked every ${i % 13} days and noted in the log.\n\n`;
+      const text = Buffer.from(`# Long manual\n\n${Array.from({ length: 16_000 }, (_, i) => paragraph(i)).join('')}`);
+      expect(text.length).toBeGreaterThan(1_500_000);
+      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('long-manual.md', text)], { token: t.apiKey, chunked: 64 * 1024 });
+      expect(res.status).toBe(200);
+      const stored = await db().uploadItem.findFirstOrThrow({ where: { uploadId: res.body.id }, include: { file: { include: { _count: { select: { chunks: true } } } } } });
+      expect(stored.file?.size).toBe(text.length);
+      expect(stored.file?._count.chunks).toBe(Math.ceil(text.length / (128 * 1024)));
+      expect(stored.file?.sha256).toBe(crypto.createHash('sha256').update(text).digest('hex'));
+      await drainUploads({ workerId: 'upfiles-long', projectId: t.project.id });
+      const item = (await progressOf(res.body.id)).items[0];
+      expect(item.error).toBeNull();
+      expect(item.state).toBe('done');
+      expect(item.passages).toBeGreaterThan(100);
+      const rows = await passagesOf(item.content_id);
+      expect(rows.map((p) => p.text).join('\n')).toContain('Paragraph 15999 of the long manual');
+      const download = await call(original.GET, 'GET', '/x', { token: t.apiKey, params: { content_id: String(item.content_id) } });
+      expect(download.headers.get('content-length')).toBe(String(text.length));
+      expect(Buffer.from(await download.response.arrayBuffer()).equals(text)).toBe(true);
     });
 
     it('a re-parse after the settings changed uses the stored bytes and the new settings', async () => {
