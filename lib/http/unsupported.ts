@@ -16,7 +16,14 @@ export function otherMethods<A extends Method>(...allowed: A[]): Record<Exclude<
   const allow = [...allowed, ...((allowed as Method[]).includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const refuse: Handler = async (request) =>
     errorJson(405, `Method ${request.method} is not allowed here; this path accepts ${allowed.join(', ')}`, crypto.randomUUID(), { allow });
+  // Marked so the OpenAPI document lists these as 405s, not as operations.
+  Object.defineProperty(refuse, 'methodNotAllowed', { value: true, enumerable: false });
   return Object.fromEntries(METHODS.filter((m) => !(allowed as Method[]).includes(m)).map((m) => [m, refuse])) as Record<Exclude<Method, A>, Handler>;
+}
+
+/** True for a handler made by otherMethods(). */
+export function isMethodNotAllowed(handler: unknown): boolean {
+  return typeof handler === 'function' && (handler as { methodNotAllowed?: boolean }).methodNotAllowed === true;
 }
 
 /** Every method of an unknown path: 404. */
