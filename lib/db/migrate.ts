@@ -20,6 +20,11 @@ export function migrationsDir(provider: 'sqlite' | 'postgresql'): string {
   return path.join(process.cwd(), 'prisma', provider, 'migrations');
 }
 
+/** The names of the committed migrations of a provider, in order. */
+export function committedMigrations(provider: 'sqlite' | 'postgresql'): string[] {
+  return readMigrations(provider).map((m) => m.name);
+}
+
 function readMigrations(provider: 'sqlite' | 'postgresql'): Migration[] {
   const dir = migrationsDir(provider);
   return fs

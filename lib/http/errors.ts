@@ -2,6 +2,7 @@
 // known Prisma error through); toErrorResponse is the only place that turns
 // an error into a status and a {detail} body.
 import { Prisma } from '../db/client';
+import { logger } from '../observability/log';
 
 export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type' | 'too_many_requests' | 'internal' | 'bad_gateway' | 'service_unavailable' | 'gateway_timeout' | 'client_closed';
 
@@ -60,7 +61,7 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
   if (error instanceof ApiError) return errorJson(error.status, error.detail, requestId, error.headers);
   const known = knownDatabaseError(error);
   if (known) return errorJson(known.status, known.detail, requestId);
-  console.error(`[${requestId}] unexpected error`, error);
+  logger().error({ request_id: requestId, err: error }, 'unexpected error');
   return errorJson(500, `Internal server error (request id ${requestId})`, requestId);
 }
 

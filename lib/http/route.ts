@@ -11,6 +11,9 @@ import { parseQuery, parseBody, parseParams, describeIssues } from './parse';
 import { isDraining, tracked } from '../server/shutdown';
 import { assertJsonBody, assertSameOrigin, changesState } from './same-origin';
 import { attachContract } from './contract';
+import { enforceRateLimit } from './enforce-limit';
+import { perCredential, type RateLimitPolicy } from './limit-policy';
+import { recordRequest } from '../observability/request-log';
 
 const MAX_BODY_BYTES = 1_000_000;
 const NO_QUERY = z.object({});
@@ -27,6 +30,8 @@ type RouteConfig<P extends ObjectSchema | undefined, Q extends ObjectSchema | un
   params?: P;
   query?: Q;
   body?: B;
+  /** Whose bucket a request counts against: by default its credential (API_RATE_LIMIT_*) on authenticated routes, none on public ones. */
+  rateLimit?: RateLimitPolicy | false;
 };
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -51,26 +56,38 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
 
   async function handle(request: Request, context?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
+    const startedAt = performance.now();
+    const rawParams = (await context?.params) ?? {};
+    let principal: Principal | null = null;
+    let limitHeaders: Record<string, string> = {};
+    let body: unknown;
+    let response: Response;
+    let failure: unknown;
     try {
       if (isDraining()) throw new ApiError('service_unavailable', 'The server is restarting; try again in a moment', { 'retry-after': '5' });
-      const principal = config.family === 'public' ? anonymous() : await authenticate(request, config.family);
+      principal = config.family === 'public' ? anonymous() : await authenticate(request, config.family);
+      const policy = config.rateLimit ?? (config.family === 'public' ? false : perCredential);
+      if (policy) limitHeaders = await enforceRateLimit(policy, { request, principal, params: rawParams });
       // The session cookie is sent by the browser on any site's request: writes must come from our pages.
       if (config.family !== 'public' && principal.mode === 'session' && changesState(request)) {
         assertSameOrigin(request);
         if (config.body) assertJsonBody(request);
       }
       authorize(principal, config);
-      const params = config.params ? parseParams(config.params, (await context?.params) ?? {}) : undefined;
+      const params = config.params ? parseParams(config.params, rawParams) : undefined;
       // A route without a query contract takes no parameters: any is unknown (400).
       const query = parseQuery(config.query ?? NO_QUERY, new URL(request.url).searchParams);
-      const body = config.body ? validate(config.body, await parseBody(request, MAX_BODY_BYTES)) : undefined;
+      body = config.body ? validate(config.body, await parseBody(request, MAX_BODY_BYTES)) : undefined;
       const result = await handler({ request, requestId, principal, params, query: config.query ? query : undefined, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>);
-      const response = result instanceof Response ? result : Response.json(result);
+      response = result instanceof Response ? result : Response.json(result);
       response.headers.set('x-request-id', requestId);
-      return response;
     } catch (error) {
-      return toErrorResponse(error, requestId);
+      failure = error;
+      response = toErrorResponse(error, requestId);
     }
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    recordRequest({ request, requestId, params: rawParams, principal, status: response.status, startedAt, error: failure, body });
+    return response;
   }
 }
 

@@ -5,6 +5,7 @@
 // lock). A row whose lock expired belongs to a worker that died and is
 // claimed again. Every later write names the worker (compare-and-set on
 // locked_by), so a worker that lost its lease can never overwrite the row.
+import { metrics } from '../observability/metrics';
 import { db, isPostgres, Prisma, type Tx } from '../db/client';
 
 export const ACTIVE_STATES = ['queued', 'fetching', 'parsing', 'indexing'] as const;
@@ -114,10 +115,11 @@ export async function completeIn(tx: Tx, itemId: number, workerId: string, outco
 }
 
 export async function fail(itemId: number, workerId: string, reason: string): Promise<void> {
-  await db().uploadItem.updateMany({
+  const { count } = await db().uploadItem.updateMany({
     where: { id: itemId, lockedBy: workerId },
     data: { state: 'failed', error: reason.slice(0, 1000), lockedBy: null, lockedUntil: null },
   });
+  if (count === 1) metrics().importFailed.inc();
 }
 
 /** Puts the item back in the queue, due after `delayMs`, keeping the reason visible meanwhile. */

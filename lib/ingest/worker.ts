@@ -14,6 +14,7 @@ import { wakeImportWorkers, wakeListeners } from './wake';
 import { sweepUploadFiles } from './files';
 import { spoolDir } from './file-uploads';
 import { sweepSpool } from './upload-form';
+import { metrics } from '../observability/metrics';
 
 export type DrainOptions = {
   /** Written into locked_by; must be unique per concurrent worker. */
@@ -38,7 +39,9 @@ export async function drainUploads(options: DrainOptions = {}): Promise<number> 
       // Claimed again and again after expired leases: the file keeps killing its worker.
       await fail(item.id, workerId, `Gave up after ${item.attempts - 1} attempts: the import stopped before it finished each time`);
     } else {
+      const timer = metrics().importSeconds.startTimer();
       await processItem(item, { workerId, config, signal: options.signal, resolve: options.resolve });
+      timer();
     }
     settled++;
   }

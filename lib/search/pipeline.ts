@@ -13,6 +13,7 @@ import { retrieve, type RetrievedPassage } from './retrieve';
 import { storedResult } from './stored-results';
 import { subQueries } from './subqueries';
 import { resolveTarget, templateOf, type SearchTarget } from './target';
+import { timeSearchPhase } from '../observability/metrics';
 import type { SearchCaller } from './service';
 
 export type Prepared = {
@@ -45,7 +46,9 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
   let passages: RetrievedPassage[] = [];
   if (resolution.kind !== 'context') {
     queries = type === 'deepsearch' ? subQueries(resolution.query) : [resolution.query];
-    passages = type === 'deepsearch' ? await retrieveDeep(target.dataset.id, queries, target) : await retrieve(target.dataset.id, resolution.query, target.parameters);
+    passages = await timeSearchPhase('retrieval', type, () =>
+      type === 'deepsearch' ? retrieveDeep(target.dataset.id, queries, target) : retrieve(target.dataset.id, resolution.query, target.parameters),
+    );
   }
   const sources = passages.map((p) => ({ title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '), text: p.body, answer: p.answer, document: p.contentId }));
   const turns = thread.turns.map((t) => ({ question: t.question, answer: t.answer }));

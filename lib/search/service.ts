@@ -6,6 +6,7 @@ import { projectOf } from '../auth/principal';
 import type { SearchRequest, SearchResponse } from './contract';
 import { prepare, record, searchItems } from './pipeline';
 import { streamResponse } from './stream';
+import { timeSearchPhase } from '../observability/metrics';
 
 export type SearchCaller = {
   organizationId: number;
@@ -43,7 +44,7 @@ export async function runSearch(body: SearchRequest, caller: SearchCaller, type:
   const prepared = await prepare(body, caller, type);
   // The client going away aborts the provider call; nothing is then recorded.
   prepared.input.signal = signal;
-  const result = await prepared.provider.generate(prepared.input);
+  const result = await timeSearchPhase('answer', type, () => prepared.provider.generate(prepared.input));
   if (signal?.aborted) throw new ApiError('client_closed', 'The client closed the request before the answer was ready');
   const { identifier } = await record(prepared, body, caller, type, result);
   const response: SearchResponse = {

@@ -5,6 +5,8 @@
 import { ApiError } from '../http/errors';
 import type { SearchRequest } from './contract';
 import { record, searchItems, type Prepared } from './pipeline';
+import { timeSearchPhase } from '../observability/metrics';
+import { logger } from '../observability/log';
 import type { SearchCaller } from './service';
 
 const encoder = new TextEncoder();
@@ -26,13 +28,13 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
       };
       try {
         send('search', searchItems(prepared.passages));
-        const result = await prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece }));
+        const result = await timeSearchPhase('answer', 'stream', () => prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece })));
         if (disconnected.signal.aborted) return;
         const { identifier } = await record(prepared, body, caller, 'stream', result);
         send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content, answer_kind: prepared.provider.kind });
       } catch (error) {
         if (disconnected.signal.aborted) return;
-        if (!(error instanceof ApiError)) console.error('search stream failed', error);
+        if (!(error instanceof ApiError)) logger().error({ err: error }, 'search stream failed');
         send('error', { detail: error instanceof ApiError ? error.detail : 'The answer could not be completed' });
       } finally {
         if (!closed) controller.close();

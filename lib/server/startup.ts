@@ -7,8 +7,11 @@ import { embeddingsConfig } from '../embeddings/config';
 import { backfillAllVectors } from '../embeddings/store';
 import { detectVectorIndex } from '../search/vector-index';
 import { handleShutdownSignals } from './shutdown';
+import { installPeerStamp } from '../http/client-address';
 
 export async function startServer(): Promise<void> {
+  // Before the first request: route handlers learn the socket address from this stamp (lib/http/client-address.ts).
+  installPeerStamp();
   const config = appConfig();
   const applied = await migrateDatabase(config.databaseUrl);
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);

@@ -1,10 +1,13 @@
 // Rate limit of a smartpage's public routes (questions and ratings): one
 // token bucket per client address and page, so a busy page does not block
 // another and one visitor cannot spend the organisation's credits alone.
+// A route() option: `route({ family: 'public', rateLimit: perSmartpageVisitor, … })`.
+// The client address trusts X-Forwarded-For only from TRUSTED_PROXIES
+// (lib/http/client-address.ts).
 import { z } from 'zod';
-import { clientAddress, TokenBuckets, type RateLimit } from '../http/rate-limit';
-import { toErrorResponse, tooManyRequests } from '../http/errors';
-import { keepContract } from '../http/contract';
+import { clientAddress } from '../http/client-address';
+import type { RateLimitPolicy } from '../http/limit-policy';
+import type { RateLimit } from '../http/rate-limit';
 
 const env = z.object({
   SMARTPAGE_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -21,31 +24,10 @@ export function smartpageRateLimit(source: Record<string, string | undefined> = 
   return burst === 0 ? null : { burst, perMinute };
 }
 
-let buckets: TokenBuckets | null | undefined;
-
-function limiter(): TokenBuckets | null {
-  if (buckets === undefined) {
-    const limit = smartpageRateLimit();
-    buckets = limit ? new TokenBuckets(limit) : null;
-  }
-  return buckets;
-}
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
-/**
- * Wraps a smartpage route: counts the request against its client and page
- * before anything else runs (a refused request costs no parsing or search),
- * answering 429 with {detail} and Retry-After when the bucket is empty.
- */
-export function limitedBySmartpage(handler: Handler): Handler {
-  return keepContract(handler, async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
-    const slug = String((await context.params).slug ?? '');
-    const taken = limiter()?.take(`${clientAddress(request)} ${slug}`) ?? { ok: true };
-    if (!taken.ok) {
-      const seconds = taken.retryAfterSeconds;
-      return toErrorResponse(tooManyRequests(`Too many requests to this smartpage; try again in ${seconds} second${seconds === 1 ? '' : 's'}`, seconds), crypto.randomUUID());
-    }
-    return handler(request, context);
-  });
-}
+/** Counts a request against its client address and page, before anything is parsed (a refused request costs no search). */
+export const perSmartpageVisitor: RateLimitPolicy = {
+  limit: () => smartpageRateLimit(),
+  key: ({ request, params }) => `${clientAddress(request)} ${String(params.slug ?? '').slice(0, 100)}`,
+  refusal: (seconds) => `Too many requests to this smartpage; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+  prefix: 'ks:rl:smartpage:',
+};

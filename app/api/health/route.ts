@@ -1,4 +1,4 @@
-// Liveness and readiness in one: answers 200 only when the database answers.
+// Liveness: answers 200 when the database answers. Readiness (migrations applied too) is /api/ready.
 import { route } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { otherMethods } from '@/lib/http/unsupported';
