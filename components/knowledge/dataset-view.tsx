@@ -6,12 +6,14 @@ import { ArrowLeft, FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-re
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Input, LoadingBlock, PageHeader, formatDate, useToast } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, Input, LoadingBlock, PageHeader, Select, formatDate, useToast } from '@/components/ui';
 import { type ContentRecord, type SubjectRecord, useCanWrite, useContents, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
+import { FileDrop } from './file-drop';
+import type { UploadLimits } from './file-upload';
 
-export function DatasetView({ datasetId }: { datasetId: number }) {
+export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; uploadLimits: UploadLimits }) {
   const dataset = useDataset(datasetId);
   const subjects = useSubjects(datasetId);
   const contents = useContents(datasetId);
@@ -64,6 +66,8 @@ export function DatasetView({ datasetId }: { datasetId: number }) {
           )
         }
       />
+
+      {canWrite ? <AddFiles datasetName={data.name} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
@@ -131,6 +135,31 @@ function SubjectList({ subjects, contents, filter, canWrite, datasetId }: { subj
         <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} contents={matching.filter((c) => c.subject_id === subject.id)} />
       ))}
     </div>
+  );
+}
+
+/** Files dropped here go straight into this dataset, under the chosen subject. */
+function AddFiles({ datasetName, subjects, limits }: { datasetName: string; subjects: SubjectRecord[]; limits: UploadLimits }) {
+  const [subject, setSubject] = useState('');
+  return (
+    <Card className="mb-6">
+      <CardHeader
+        title="Add files"
+        description="Drop files from your computer, or choose them; each is split into passages and indexed in this dataset."
+        actions={
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            Subject
+            <Select value={subject} onChange={(e) => setSubject(e.target.value)} className="h-8 w-48 py-0">
+              <option value="">Uploaded files</option>
+              {subjects.filter((s) => s.name !== 'Uploaded files').map((s) => <option key={s.id} value={s.name}>{s.name}</option>)}
+            </Select>
+          </label>
+        }
+      />
+      <CardBody>
+        <FileDrop datasetName={datasetName} subjectName={subject} limits={limits} />
+      </CardBody>
+    </Card>
   );
 }
 

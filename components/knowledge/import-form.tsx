@@ -9,13 +9,15 @@ import { useEffect, useState } from 'react';
 import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, Field, Input, LoadingBlock, PageHeader, Select, Textarea, errorMessage, formatDateTime } from '@/components/ui';
 import { useCanWrite, useDatasets, useStartUpload } from './api';
 import { buildUploadRequest } from './forms';
+import { FileDrop } from './file-drop';
+import type { UploadLimits } from './file-upload';
 
 type Row = { key: number; url: string; subject: string; content: string; source: string };
 
 let nextKey = 1;
 const newRow = (url = ''): Row => ({ key: nextKey++, url, subject: '', content: '', source: '' });
 
-export function ImportForm() {
+export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
   const params = useSearchParams();
   const datasets = useDatasets();
   const start = useStartUpload();
@@ -25,6 +27,7 @@ export function ImportForm() {
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [bulk, setBulk] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fileSubject, setFileSubject] = useState('');
   const canWrite = useCanWrite();
 
   // Default to the first dataset once the list arrives, also when the
@@ -55,7 +58,7 @@ export function ImportForm() {
   return (
     <div>
       <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
-      <PageHeader title="Import files" description="HTML, PDF, DOCX, Markdown, text and Q&A tables are fetched from their URL, split into passages and indexed." />
+      <PageHeader title="Import files" description="Upload files from your computer or fetch them from their URL: HTML, PDF, DOCX, Markdown, text and Q&A tables are split into passages and indexed." />
       {!canWrite ? (
         <EmptyState title="Your role cannot import files" description="Viewers read the knowledge of a project; ask an editor, admin or owner to import files." />
       ) : datasets.isPending ? (
@@ -83,8 +86,18 @@ export function ImportForm() {
           </Card>
 
           <Card>
+            <CardHeader title="From your computer" description="Each file starts uploading into the dataset above as soon as you drop or choose it. Its type is read from its content, not its name." />
+            <CardBody className="space-y-4">
+              <Field label="Subject for uploaded files" hint="Optional; left empty, the files go under “Uploaded files” and each takes its document's title.">
+                {(p) => <Input {...p} value={fileSubject} onChange={(e) => setFileSubject(e.target.value)} placeholder="Uploaded files" maxLength={200} />}
+              </Field>
+              <FileDrop datasetName={dataset} subjectName={fileSubject} uploadName={name} limits={uploadLimits} hint={<>Files go into <span className="font-medium">{dataset}</span>.</>} />
+            </CardBody>
+          </Card>
+
+          <Card>
             <CardHeader
-              title="Files"
+              title="Files by URL"
               description="Subject and content names are optional; left empty, the subject is the file's host name and the content takes the document's title."
               actions={<Button size="sm" variant="secondary" onClick={() => setBulk(bulk === null ? '' : null)}><ListPlus className="size-4" aria-hidden="true" /> Paste several URLs</Button>}
             />

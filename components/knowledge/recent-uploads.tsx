@@ -18,7 +18,7 @@ export function RecentUploads({ className }: { className?: string }) {
   const uploads = useRecentUploads(10);
   return (
     <Card className={className}>
-      <CardHeader title="Recent imports" description="Files imported by URL, newest first." />
+      <CardHeader title="Recent imports" description="Files uploaded or imported by URL, newest first." />
       {uploads.isPending ? (
         <div className="p-5"><LoadingBlock lines={3} label="Loading imports" /></div>
       ) : uploads.isError ? (
@@ -27,7 +27,7 @@ export function RecentUploads({ className }: { className?: string }) {
         <div className="flex flex-col items-center gap-2 px-5 py-8 text-center text-sm text-slate-500">
           <Upload className="size-6 text-slate-400" aria-hidden="true" />
           <p>No imports yet.</p>
-          <Link href="/knowledge/import" className="font-medium text-indigo-700 hover:underline">Import files by URL</Link>
+          <Link href="/knowledge/import" className="font-medium text-indigo-700 hover:underline">Import files</Link>
         </div>
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Recent imports">

@@ -17,9 +17,10 @@ const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' 
   failed: { label: 'Failed', tone: 'danger', icon: <AlertCircle className="size-3.5" aria-hidden="true" /> },
 };
 
-export function StateBadge({ state }: { state: UploadState }) {
+/** `file`: an uploaded file is read from storage, not fetched. */
+export function StateBadge({ state, file = false }: { state: UploadState; file?: boolean }) {
   const look = STATE_LOOK[state] ?? STATE_LOOK.queued;
-  return <Badge tone={look.tone}>{look.icon}{look.label}</Badge>;
+  return <Badge tone={look.tone}>{look.icon}{file && state === 'fetching' ? 'Reading' : look.label}</Badge>;
 }
 
 export function UploadProgress({ uploadId }: { uploadId: number }) {
@@ -93,7 +94,7 @@ function UploadRow({ item }: { item: UploadItem }) {
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:px-5" data-state={item.state}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <StateBadge state={item.state} />
+          <StateBadge state={item.state} file={item.file_name !== null} />
           {item.content_id && item.state === 'done' ? (
             <Link href={`/knowledge/contents/${item.content_id}`} className="truncate font-medium text-indigo-700 hover:underline">{title}</Link>
           ) : (
