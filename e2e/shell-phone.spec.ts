@@ -86,3 +86,16 @@ test('the console lists 20 threads, then loads more', async ({ page }) => {
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article').first()).toContainText('Paging question 1:');
 });
+
+test('no page scrolls sideways at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO_EMAILS.owner);
+  const datasets = (await (await page.request.get('/searcher/v1/datasets')).json()) as { id: number }[];
+  const pages = ['/console', '/knowledge', `/knowledge/${datasets[0].id}`, '/knowledge/import', '/review', '/smartpages', '/usage', '/usage/credits', '/usage/tokens', '/usage/threads', '/access', '/no-such-page'];
+  for (const path of pages) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Polled: charts and lists settle a frame or two after their data arrives.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} is wider than the screen` }).toBeLessThanOrEqual(390);
+  }
+});

@@ -7,6 +7,7 @@ import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingBloc
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
+import { EvaluationTab } from './evaluation-tab';
 import { type CuratedAnswer, type ReviewFilters, type ReviewGroup, type ReviewKind, useCuratedAnswers, useDeleteCurated, useResolve, useReviewQueue } from './use-review';
 
 const KIND_LOOK: Record<ReviewKind, { label: string; tone: 'danger' | 'warning' | 'neutral' }> = {
@@ -19,7 +20,7 @@ const PAGE_SIZE = 20;
 
 export function ReviewPage() {
   useDocumentTitle('Review queue');
-  const [tab, setTab] = useState<'queue' | 'curated'>('queue');
+  const [tab, setTab] = useState<'queue' | 'curated' | 'evaluation'>('queue');
   return (
     <div>
       <PageHeader title="Review queue" description="Answers people rated not helpful, questions nothing answered, and questions asked again and again with weak matches. Fix them with a curated answer." />
@@ -28,6 +29,7 @@ export function ReviewPage() {
           [
             ['queue', 'To review'],
             ['curated', 'Curated answers'],
+            ['evaluation', 'Evaluation sets'],
           ] as const
         ).map(([value, label]) => (
           <button
@@ -42,7 +44,7 @@ export function ReviewPage() {
           </button>
         ))}
       </div>
-      {tab === 'queue' ? <Queue /> : <CuratedList />}
+      {tab === 'queue' ? <Queue /> : tab === 'curated' ? <CuratedList /> : <EvaluationTab />}
     </div>
   );
 }

@@ -49,3 +49,15 @@ describe('the remembered console target', () => {
     }
   });
 });
+
+describe('comparing two evaluation runs', () => {
+  it('lists questions that moved up or down, a miss counting below every rank', async () => {
+    const { compareRuns } = await import('@/components/review/run-compare');
+    const before = [{ question: 'a', rank: 3 }, { question: 'b', rank: 1 }, { question: 'c', rank: null }, { question: 'd', rank: 2 }, { question: 'gone', rank: 1 }];
+    const after = [{ question: 'a', rank: 1 }, { question: 'b', rank: null }, { question: 'c', rank: 7 }, { question: 'd', rank: 2 }, { question: 'new', rank: 1 }];
+    expect(compareRuns(before, after)).toEqual({
+      better: [{ question: 'a', before: 3, after: 1 }, { question: 'c', before: null, after: 7 }],
+      worse: [{ question: 'b', before: 1, after: null }],
+    });
+  });
+});
