@@ -31,13 +31,16 @@ export const setImportBody = z.strictObject({
 
 export const exportQuery = z.object({ format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).optional() });
 
-/** What a run asks: exactly one of a datamodel or a dataset (with its default preset). */
+/** What a run asks: exactly one of a datamodel or a dataset (with a preset, else the project's default one). */
 export const runBody = z
   .strictObject({
     datamodel_id: z.number({ message: 'datamodel_id must be an integer' }).int().positive().max(2_147_483_647).optional(),
     dataset_id: z.number({ message: 'dataset_id must be an integer' }).int().positive().max(2_147_483_647).optional(),
+    /** With dataset_id: the generation preset (its top_k and threshold), as `generational_presset` in a search. */
+    preset: z.string({ message: 'preset must be a preset identifier' }).trim().min(1).max(200).optional(),
   })
-  .refine((b) => (b.datamodel_id === undefined) !== (b.dataset_id === undefined), 'send exactly one of datamodel_id and dataset_id');
+  .refine((b) => (b.datamodel_id === undefined) !== (b.dataset_id === undefined), 'send exactly one of datamodel_id and dataset_id')
+  .refine((b) => b.preset === undefined || b.dataset_id !== undefined, 'preset goes with dataset_id (a datamodel has its own)');
 
 export type SetCreate = z.infer<typeof setCreateBody>;
 export type SetUpdate = z.infer<typeof setUpdateBody>;

@@ -1,6 +1,7 @@
 // Running an evaluation set: every question through the same retrieval the
-// search endpoint uses (the datamodel's or the dataset's preset, top 10
-// distinct documents), without recording an interaction or spending credits.
+// search endpoint uses (the datamodel's or the dataset's preset: its top_k
+// passages and threshold), ranking the distinct documents among them, without
+// recording an interaction or spending credits.
 // A run goes on in the background of the server that started it; its row
 // holds the progress, and a run whose server went away is reported failed.
 import { db } from '../db/client';
@@ -12,8 +13,6 @@ import type { QuestionResult, RunDetail, RunRequest, RunSummary } from './contra
 import { distinctDocuments, figures, rankOf } from './score';
 import { findSet, storedQuestions } from './store';
 
-/** Passages asked for per question: enough for ten distinct documents in practice. */
-const DEPTH_PASSAGES = 30;
 /** A run still "running" after this long lost its server (a restart): it is reported failed. */
 const STALE_MS = 15 * 60_000;
 const PROGRESS_EVERY = 10;
@@ -64,8 +63,8 @@ export async function getRun(projectId: number, setId: number, runId: number): P
   return { ...runSummary(row), results: resultsOf(row.results) };
 }
 
-function searchRequest(target: { model?: string; dataset?: string }): SearchRequest {
-  return { question: '-', dataset: target.dataset, model: target.model, generational_presset: undefined, conversation: undefined };
+function searchRequest(target: { model?: string; dataset?: string; preset?: string }): SearchRequest {
+  return { question: '-', dataset: target.dataset, model: target.model, generational_presset: target.preset, conversation: undefined };
 }
 
 /** Names the target the way the search request does, so the same rules (and 404s) apply. */
@@ -77,7 +76,7 @@ async function searchTargetOf(projectId: number, request: RunRequest) {
   }
   const dataset = await db().dataset.findFirst({ where: { id: request.dataset_id!, projectId }, select: { name: true } });
   if (!dataset) throw notFound(`Dataset ${request.dataset_id} not found`);
-  return { body: searchRequest({ dataset: dataset.name }), label: `dataset ${dataset.name}` };
+  return { body: searchRequest({ dataset: dataset.name, preset: request.preset }), label: `dataset ${dataset.name}${request.preset ? ` with preset ${request.preset}` : ''}` };
 }
 
 /** Starts a run and answers at once; `wait` (tests, benchmarks) resolves when it is over. */
@@ -88,17 +87,17 @@ export async function startRun(projectId: number, setId: number, request: RunReq
   const { body, label } = await searchTargetOf(projectId, request);
   const target = await resolveTarget(projectId, body);
   const row = await db().evaluationRun.create({ data: { setId, target: label, total: questions.length } });
-  const finished = execute(row.id, questions, target.dataset.id, target.parameters.minScore);
+  const finished = execute(row.id, questions, target.dataset.id, { topK: target.parameters.topK, minScore: target.parameters.minScore });
   return { run: runSummary(row), finished };
 }
 
-async function execute(runId: number, questions: ReturnType<typeof storedQuestions>, datasetId: number, minScore: number): Promise<void> {
+async function execute(runId: number, questions: ReturnType<typeof storedQuestions>, datasetId: number, options: { topK: number; minScore: number }): Promise<void> {
   const started = performance.now();
   const results: QuestionResult[] = [];
   try {
     for (const q of questions) {
       const t0 = performance.now();
-      const passages = await retrieve(datasetId, q.question, { topK: DEPTH_PASSAGES, minScore });
+      const passages = await retrieve(datasetId, q.question, options);
       const documents = distinctDocuments(passages.map((p) => ({ contentId: p.contentId, name: p.content.name, source: p.content.source })));
       results.push({ question: q.question, rank: rankOf(q.expected_sources, documents), ms: Math.round(performance.now() - t0), top: documents.slice(0, 5).map((d) => d.name) });
       if (results.length % PROGRESS_EVERY === 0) await db().evaluationRun.update({ where: { id: runId }, data: { done: results.length } });

@@ -114,6 +114,10 @@ describe('evaluation sets', () => {
     const both = await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { dataset_id: datasetId, datamodel_id: datamodelId } });
     expect(both.status).toBe(400);
     expect(both.body.detail).toMatch(/exactly one of datamodel_id and dataset_id/);
+    const presetWithModel = await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { datamodel_id: datamodelId, preset: 'x' } });
+    expect(presetWithModel.body.detail).toMatch(/preset goes with dataset_id/);
+    const noPreset = await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { dataset_id: datasetId, preset: 'no-such-preset' } });
+    expect(noPreset.status).toBe(404);
     const empty = (await create(a, { name: 'Empty' })).body;
     expect((await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(empty.id), body: { dataset_id: datasetId } })).body.detail).toMatch(/no questions yet/);
   });
