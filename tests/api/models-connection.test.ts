@@ -158,6 +158,15 @@ describe('answers through a project model', () => {
     const done = (streamed.body as string).split('\n\n').find((block) => block.startsWith('event: done'))!;
     expect(JSON.parse(/^data: (.*)$/m.exec(done)![1]).content).toBe(REPLY);
 
+    // A provider that never answers is given up at the time limit (the guarded request is aborted).
+    const slowId = await makeModel('answers-slow', openai('slow'));
+    vi.stubEnv('GENERATION_TIMEOUT_MS', '300');
+    const slowPreset = await call(presets.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { identifier: 'llm-slow', generative_model_id: slowId } });
+    await call(datamodels.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { name: 'Slow bot', dataset_id: datasetId, preset_id: slowPreset.body.id } });
+    const late = await call(search, 'POST', '/searcher/v1/search', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'Slow bot' } });
+    expect(late.status).toBe(504);
+    expect(late.body).toEqual({ detail: `The language model provider of "answers-slow-${a.tag}" did not answer within 300 ms` });
+
     vi.stubEnv('IMPORT_ALLOW_LOOPBACK', '0');
     const refused = await call(search, 'POST', '/searcher/v1/search', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'LLM bot' } });
     expect(refused.status).toBe(502);
