@@ -11,6 +11,8 @@ export type RouteContract = {
   params?: z.ZodObject<z.ZodRawShape>;
   query?: z.ZodObject<z.ZodRawShape>;
   body?: z.ZodType;
+  /** Whose bucket a request counts against (lib/http/limit-policy.ts); false: none. */
+  rateLimit?: unknown;
 };
 
 export function attachContract<F extends (...args: never[]) => unknown>(handler: F, contract: RouteContract): F {

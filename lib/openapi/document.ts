@@ -30,7 +30,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with existing data (a name taken, a record still in use)',
   413: 'Request body too large',
   415: 'Unsupported Content-Type (JSON routes take application/json)',
-  429: 'Too many requests; retry after Retry-After seconds',
+  429: 'Too many requests (rate limit of the credential, client or sign-in); retry after Retry-After seconds',
   503: 'The server is restarting; retry after Retry-After seconds',
 };
 
@@ -144,6 +144,9 @@ export function errorStatuses(method: Method, contract: RouteContract, doc: Oper
     statuses.add(413);
     if (contract.family !== 'public' && method !== 'GET') statuses.add(415); // session writes take application/json only
   }
+  // Rate limits (route()'s rateLimit option): per credential by default on authenticated routes
+  // (API_RATE_LIMIT_*, off unless configured), a route's own policy on public ones (smartpages).
+  if (contract.family === 'public' ? Boolean(contract.rateLimit) : contract.rateLimit !== false) statuses.add(429);
   for (const status of doc?.errors ?? []) statuses.add(status);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);

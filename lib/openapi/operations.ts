@@ -32,6 +32,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const OPERATIONS: Record<string, OperationDoc> = {
   // ---------------------------------------------------------------- service
   'GET /api/health': { summary: 'Liveness: 200 when the database answers', response: described(200, 'The service is up', '`{status: "ok"}`') },
+  'GET /api/ready': { summary: 'Readiness: 200 when the database answers and every migration is applied (else 503)', response: described(200, 'Ready to serve', '`{status: "ready"}`') },
+  'GET /api/metrics': {
+    summary: 'Prometheus metrics of this instance (from this machine, or with METRICS_TOKEN)',
+    response: { status: 200, description: 'Metrics in the Prometheus text format', media: 'text/plain' },
+    errors: [401, 403],
+  },
   'GET /api/openapi.json': { summary: 'This OpenAPI 3.1 document', response: described(200, 'The document', 'The OpenAPI 3.1 document of every route') },
 
   // ------------------------------------------------------- public smartpages

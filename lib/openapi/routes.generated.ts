@@ -3,121 +3,125 @@
 // or removing a route file (tests/unit/openapi-registry.test.ts fails until then).
 import type { RouteModuleEntry } from './registry';
 import * as route0 from '@/app/api/health/route';
-import * as route1 from '@/app/api/openapi.json/route';
-import * as route2 from '@/app/api/smartpages/[slug]/assessments/route';
-import * as route3 from '@/app/api/smartpages/[slug]/route';
-import * as route4 from '@/app/api/smartpages/[slug]/search/route';
-import * as route5 from '@/app/api/smartpages/[slug]/search/stream/route';
-import * as route6 from '@/app/api/v1/api_keys/[key_id]/route';
-import * as route7 from '@/app/api/v1/api_keys/route';
-import * as route8 from '@/app/api/v1/assessments/route';
-import * as route9 from '@/app/api/v1/auth/token/route';
-import * as route10 from '@/app/api/v1/credits_resume/route';
-import * as route11 from '@/app/api/v1/me/route';
-import * as route12 from '@/app/api/v1/overview/route';
-import * as route13 from '@/app/api/v1/project_tokens/[token_id]/route';
-import * as route14 from '@/app/api/v1/project_tokens/route';
-import * as route15 from '@/app/api/v1/report_download/route';
-import * as route16 from '@/app/api/v1/smartpages/[smartpage_id]/route';
-import * as route17 from '@/app/api/v1/smartpages/route';
-import * as route18 from '@/app/api/v1/threads/route';
-import * as route19 from '@/app/api/v1/token_resume/route';
-import * as route20 from '@/app/searcher/v1/contents/[content_id]/original/route';
-import * as route21 from '@/app/searcher/v1/contents/[content_id]/passages/route';
-import * as route22 from '@/app/searcher/v1/contents/[content_id]/reparse/route';
-import * as route23 from '@/app/searcher/v1/contents/[content_id]/route';
-import * as route24 from '@/app/searcher/v1/conversations/[conversation_id]/route';
-import * as route25 from '@/app/searcher/v1/conversations/route';
-import * as route26 from '@/app/searcher/v1/curated_answers/[curated_id]/route';
-import * as route27 from '@/app/searcher/v1/curated_answers/route';
-import * as route28 from '@/app/searcher/v1/datamodels/[datamodel_id]/route';
-import * as route29 from '@/app/searcher/v1/datamodels/route';
-import * as route30 from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
-import * as route31 from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
-import * as route32 from '@/app/searcher/v1/datasets/[dataset_id]/route';
-import * as route33 from '@/app/searcher/v1/datasets/[dataset_id]/subjects/route';
-import * as route34 from '@/app/searcher/v1/datasets/full/route';
-import * as route35 from '@/app/searcher/v1/datasets/route';
-import * as route36 from '@/app/searcher/v1/deepsearch/route';
-import * as route37 from '@/app/searcher/v1/evaluation_sets/[set_id]/export/route';
-import * as route38 from '@/app/searcher/v1/evaluation_sets/[set_id]/import/route';
-import * as route39 from '@/app/searcher/v1/evaluation_sets/[set_id]/route';
-import * as route40 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route';
-import * as route41 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/route';
-import * as route42 from '@/app/searcher/v1/evaluation_sets/route';
-import * as route43 from '@/app/searcher/v1/generative_models/[model_id]/connection_test/route';
-import * as route44 from '@/app/searcher/v1/generative_models/[model_id]/route';
-import * as route45 from '@/app/searcher/v1/generative_models/connection_test/route';
-import * as route46 from '@/app/searcher/v1/generative_models/route';
-import * as route47 from '@/app/searcher/v1/presets/[preset_id]/route';
-import * as route48 from '@/app/searcher/v1/presets/route';
-import * as route49 from '@/app/searcher/v1/review/resolve/route';
-import * as route50 from '@/app/searcher/v1/review/route';
-import * as route51 from '@/app/searcher/v1/search/route';
-import * as route52 from '@/app/searcher/v1/search/stream/route';
-import * as route53 from '@/app/searcher/v1/subjects/[subject_id]/route';
-import * as route54 from '@/app/searcher/v1/upload/[upload_id]/route';
-import * as route55 from '@/app/searcher/v1/upload/files/route';
-import * as route56 from '@/app/searcher/v1/upload/route';
-import * as route57 from '@/app/searcher/v1/uploads/route';
+import * as route1 from '@/app/api/metrics/route';
+import * as route2 from '@/app/api/openapi.json/route';
+import * as route3 from '@/app/api/ready/route';
+import * as route4 from '@/app/api/smartpages/[slug]/assessments/route';
+import * as route5 from '@/app/api/smartpages/[slug]/route';
+import * as route6 from '@/app/api/smartpages/[slug]/search/route';
+import * as route7 from '@/app/api/smartpages/[slug]/search/stream/route';
+import * as route8 from '@/app/api/v1/api_keys/[key_id]/route';
+import * as route9 from '@/app/api/v1/api_keys/route';
+import * as route10 from '@/app/api/v1/assessments/route';
+import * as route11 from '@/app/api/v1/auth/token/route';
+import * as route12 from '@/app/api/v1/credits_resume/route';
+import * as route13 from '@/app/api/v1/me/route';
+import * as route14 from '@/app/api/v1/overview/route';
+import * as route15 from '@/app/api/v1/project_tokens/[token_id]/route';
+import * as route16 from '@/app/api/v1/project_tokens/route';
+import * as route17 from '@/app/api/v1/report_download/route';
+import * as route18 from '@/app/api/v1/smartpages/[smartpage_id]/route';
+import * as route19 from '@/app/api/v1/smartpages/route';
+import * as route20 from '@/app/api/v1/threads/route';
+import * as route21 from '@/app/api/v1/token_resume/route';
+import * as route22 from '@/app/searcher/v1/contents/[content_id]/original/route';
+import * as route23 from '@/app/searcher/v1/contents/[content_id]/passages/route';
+import * as route24 from '@/app/searcher/v1/contents/[content_id]/reparse/route';
+import * as route25 from '@/app/searcher/v1/contents/[content_id]/route';
+import * as route26 from '@/app/searcher/v1/conversations/[conversation_id]/route';
+import * as route27 from '@/app/searcher/v1/conversations/route';
+import * as route28 from '@/app/searcher/v1/curated_answers/[curated_id]/route';
+import * as route29 from '@/app/searcher/v1/curated_answers/route';
+import * as route30 from '@/app/searcher/v1/datamodels/[datamodel_id]/route';
+import * as route31 from '@/app/searcher/v1/datamodels/route';
+import * as route32 from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
+import * as route33 from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
+import * as route34 from '@/app/searcher/v1/datasets/[dataset_id]/route';
+import * as route35 from '@/app/searcher/v1/datasets/[dataset_id]/subjects/route';
+import * as route36 from '@/app/searcher/v1/datasets/full/route';
+import * as route37 from '@/app/searcher/v1/datasets/route';
+import * as route38 from '@/app/searcher/v1/deepsearch/route';
+import * as route39 from '@/app/searcher/v1/evaluation_sets/[set_id]/export/route';
+import * as route40 from '@/app/searcher/v1/evaluation_sets/[set_id]/import/route';
+import * as route41 from '@/app/searcher/v1/evaluation_sets/[set_id]/route';
+import * as route42 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route';
+import * as route43 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/route';
+import * as route44 from '@/app/searcher/v1/evaluation_sets/route';
+import * as route45 from '@/app/searcher/v1/generative_models/[model_id]/connection_test/route';
+import * as route46 from '@/app/searcher/v1/generative_models/[model_id]/route';
+import * as route47 from '@/app/searcher/v1/generative_models/connection_test/route';
+import * as route48 from '@/app/searcher/v1/generative_models/route';
+import * as route49 from '@/app/searcher/v1/presets/[preset_id]/route';
+import * as route50 from '@/app/searcher/v1/presets/route';
+import * as route51 from '@/app/searcher/v1/review/resolve/route';
+import * as route52 from '@/app/searcher/v1/review/route';
+import * as route53 from '@/app/searcher/v1/search/route';
+import * as route54 from '@/app/searcher/v1/search/stream/route';
+import * as route55 from '@/app/searcher/v1/subjects/[subject_id]/route';
+import * as route56 from '@/app/searcher/v1/upload/[upload_id]/route';
+import * as route57 from '@/app/searcher/v1/upload/files/route';
+import * as route58 from '@/app/searcher/v1/upload/route';
+import * as route59 from '@/app/searcher/v1/uploads/route';
 
 export const ROUTE_MODULES: RouteModuleEntry[] = [
   { file: 'app/api/health/route.ts', pattern: '/api/health', module: route0 },
-  { file: 'app/api/openapi.json/route.ts', pattern: '/api/openapi.json', module: route1 },
-  { file: 'app/api/smartpages/[slug]/assessments/route.ts', pattern: '/api/smartpages/{slug}/assessments', module: route2 },
-  { file: 'app/api/smartpages/[slug]/route.ts', pattern: '/api/smartpages/{slug}', module: route3 },
-  { file: 'app/api/smartpages/[slug]/search/route.ts', pattern: '/api/smartpages/{slug}/search', module: route4 },
-  { file: 'app/api/smartpages/[slug]/search/stream/route.ts', pattern: '/api/smartpages/{slug}/search/stream', module: route5 },
-  { file: 'app/api/v1/api_keys/[key_id]/route.ts', pattern: '/api/v1/api_keys/{key_id}', module: route6 },
-  { file: 'app/api/v1/api_keys/route.ts', pattern: '/api/v1/api_keys', module: route7 },
-  { file: 'app/api/v1/assessments/route.ts', pattern: '/api/v1/assessments', module: route8 },
-  { file: 'app/api/v1/auth/token/route.ts', pattern: '/api/v1/auth/token', module: route9 },
-  { file: 'app/api/v1/credits_resume/route.ts', pattern: '/api/v1/credits_resume', module: route10 },
-  { file: 'app/api/v1/me/route.ts', pattern: '/api/v1/me', module: route11 },
-  { file: 'app/api/v1/overview/route.ts', pattern: '/api/v1/overview', module: route12 },
-  { file: 'app/api/v1/project_tokens/[token_id]/route.ts', pattern: '/api/v1/project_tokens/{token_id}', module: route13 },
-  { file: 'app/api/v1/project_tokens/route.ts', pattern: '/api/v1/project_tokens', module: route14 },
-  { file: 'app/api/v1/report_download/route.ts', pattern: '/api/v1/report_download', module: route15 },
-  { file: 'app/api/v1/smartpages/[smartpage_id]/route.ts', pattern: '/api/v1/smartpages/{smartpage_id}', module: route16 },
-  { file: 'app/api/v1/smartpages/route.ts', pattern: '/api/v1/smartpages', module: route17 },
-  { file: 'app/api/v1/threads/route.ts', pattern: '/api/v1/threads', module: route18 },
-  { file: 'app/api/v1/token_resume/route.ts', pattern: '/api/v1/token_resume', module: route19 },
-  { file: 'app/searcher/v1/contents/[content_id]/original/route.ts', pattern: '/searcher/v1/contents/{content_id}/original', module: route20 },
-  { file: 'app/searcher/v1/contents/[content_id]/passages/route.ts', pattern: '/searcher/v1/contents/{content_id}/passages', module: route21 },
-  { file: 'app/searcher/v1/contents/[content_id]/reparse/route.ts', pattern: '/searcher/v1/contents/{content_id}/reparse', module: route22 },
-  { file: 'app/searcher/v1/contents/[content_id]/route.ts', pattern: '/searcher/v1/contents/{content_id}', module: route23 },
-  { file: 'app/searcher/v1/conversations/[conversation_id]/route.ts', pattern: '/searcher/v1/conversations/{conversation_id}', module: route24 },
-  { file: 'app/searcher/v1/conversations/route.ts', pattern: '/searcher/v1/conversations', module: route25 },
-  { file: 'app/searcher/v1/curated_answers/[curated_id]/route.ts', pattern: '/searcher/v1/curated_answers/{curated_id}', module: route26 },
-  { file: 'app/searcher/v1/curated_answers/route.ts', pattern: '/searcher/v1/curated_answers', module: route27 },
-  { file: 'app/searcher/v1/datamodels/[datamodel_id]/route.ts', pattern: '/searcher/v1/datamodels/{datamodel_id}', module: route28 },
-  { file: 'app/searcher/v1/datamodels/route.ts', pattern: '/searcher/v1/datamodels', module: route29 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/full/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents/full', module: route30 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents', module: route31 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}', module: route32 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/subjects/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/subjects', module: route33 },
-  { file: 'app/searcher/v1/datasets/full/route.ts', pattern: '/searcher/v1/datasets/full', module: route34 },
-  { file: 'app/searcher/v1/datasets/route.ts', pattern: '/searcher/v1/datasets', module: route35 },
-  { file: 'app/searcher/v1/deepsearch/route.ts', pattern: '/searcher/v1/deepsearch', module: route36 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/export/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/export', module: route37 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/import/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/import', module: route38 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}', module: route39 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs/{run_id}', module: route40 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs', module: route41 },
-  { file: 'app/searcher/v1/evaluation_sets/route.ts', pattern: '/searcher/v1/evaluation_sets', module: route42 },
-  { file: 'app/searcher/v1/generative_models/[model_id]/connection_test/route.ts', pattern: '/searcher/v1/generative_models/{model_id}/connection_test', module: route43 },
-  { file: 'app/searcher/v1/generative_models/[model_id]/route.ts', pattern: '/searcher/v1/generative_models/{model_id}', module: route44 },
-  { file: 'app/searcher/v1/generative_models/connection_test/route.ts', pattern: '/searcher/v1/generative_models/connection_test', module: route45 },
-  { file: 'app/searcher/v1/generative_models/route.ts', pattern: '/searcher/v1/generative_models', module: route46 },
-  { file: 'app/searcher/v1/presets/[preset_id]/route.ts', pattern: '/searcher/v1/presets/{preset_id}', module: route47 },
-  { file: 'app/searcher/v1/presets/route.ts', pattern: '/searcher/v1/presets', module: route48 },
-  { file: 'app/searcher/v1/review/resolve/route.ts', pattern: '/searcher/v1/review/resolve', module: route49 },
-  { file: 'app/searcher/v1/review/route.ts', pattern: '/searcher/v1/review', module: route50 },
-  { file: 'app/searcher/v1/search/route.ts', pattern: '/searcher/v1/search', module: route51 },
-  { file: 'app/searcher/v1/search/stream/route.ts', pattern: '/searcher/v1/search/stream', module: route52 },
-  { file: 'app/searcher/v1/subjects/[subject_id]/route.ts', pattern: '/searcher/v1/subjects/{subject_id}', module: route53 },
-  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route54 },
-  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route55 },
-  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route56 },
-  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route57 },
+  { file: 'app/api/metrics/route.ts', pattern: '/api/metrics', module: route1 },
+  { file: 'app/api/openapi.json/route.ts', pattern: '/api/openapi.json', module: route2 },
+  { file: 'app/api/ready/route.ts', pattern: '/api/ready', module: route3 },
+  { file: 'app/api/smartpages/[slug]/assessments/route.ts', pattern: '/api/smartpages/{slug}/assessments', module: route4 },
+  { file: 'app/api/smartpages/[slug]/route.ts', pattern: '/api/smartpages/{slug}', module: route5 },
+  { file: 'app/api/smartpages/[slug]/search/route.ts', pattern: '/api/smartpages/{slug}/search', module: route6 },
+  { file: 'app/api/smartpages/[slug]/search/stream/route.ts', pattern: '/api/smartpages/{slug}/search/stream', module: route7 },
+  { file: 'app/api/v1/api_keys/[key_id]/route.ts', pattern: '/api/v1/api_keys/{key_id}', module: route8 },
+  { file: 'app/api/v1/api_keys/route.ts', pattern: '/api/v1/api_keys', module: route9 },
+  { file: 'app/api/v1/assessments/route.ts', pattern: '/api/v1/assessments', module: route10 },
+  { file: 'app/api/v1/auth/token/route.ts', pattern: '/api/v1/auth/token', module: route11 },
+  { file: 'app/api/v1/credits_resume/route.ts', pattern: '/api/v1/credits_resume', module: route12 },
+  { file: 'app/api/v1/me/route.ts', pattern: '/api/v1/me', module: route13 },
+  { file: 'app/api/v1/overview/route.ts', pattern: '/api/v1/overview', module: route14 },
+  { file: 'app/api/v1/project_tokens/[token_id]/route.ts', pattern: '/api/v1/project_tokens/{token_id}', module: route15 },
+  { file: 'app/api/v1/project_tokens/route.ts', pattern: '/api/v1/project_tokens', module: route16 },
+  { file: 'app/api/v1/report_download/route.ts', pattern: '/api/v1/report_download', module: route17 },
+  { file: 'app/api/v1/smartpages/[smartpage_id]/route.ts', pattern: '/api/v1/smartpages/{smartpage_id}', module: route18 },
+  { file: 'app/api/v1/smartpages/route.ts', pattern: '/api/v1/smartpages', module: route19 },
+  { file: 'app/api/v1/threads/route.ts', pattern: '/api/v1/threads', module: route20 },
+  { file: 'app/api/v1/token_resume/route.ts', pattern: '/api/v1/token_resume', module: route21 },
+  { file: 'app/searcher/v1/contents/[content_id]/original/route.ts', pattern: '/searcher/v1/contents/{content_id}/original', module: route22 },
+  { file: 'app/searcher/v1/contents/[content_id]/passages/route.ts', pattern: '/searcher/v1/contents/{content_id}/passages', module: route23 },
+  { file: 'app/searcher/v1/contents/[content_id]/reparse/route.ts', pattern: '/searcher/v1/contents/{content_id}/reparse', module: route24 },
+  { file: 'app/searcher/v1/contents/[content_id]/route.ts', pattern: '/searcher/v1/contents/{content_id}', module: route25 },
+  { file: 'app/searcher/v1/conversations/[conversation_id]/route.ts', pattern: '/searcher/v1/conversations/{conversation_id}', module: route26 },
+  { file: 'app/searcher/v1/conversations/route.ts', pattern: '/searcher/v1/conversations', module: route27 },
+  { file: 'app/searcher/v1/curated_answers/[curated_id]/route.ts', pattern: '/searcher/v1/curated_answers/{curated_id}', module: route28 },
+  { file: 'app/searcher/v1/curated_answers/route.ts', pattern: '/searcher/v1/curated_answers', module: route29 },
+  { file: 'app/searcher/v1/datamodels/[datamodel_id]/route.ts', pattern: '/searcher/v1/datamodels/{datamodel_id}', module: route30 },
+  { file: 'app/searcher/v1/datamodels/route.ts', pattern: '/searcher/v1/datamodels', module: route31 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/full/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents/full', module: route32 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents', module: route33 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}', module: route34 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/subjects/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/subjects', module: route35 },
+  { file: 'app/searcher/v1/datasets/full/route.ts', pattern: '/searcher/v1/datasets/full', module: route36 },
+  { file: 'app/searcher/v1/datasets/route.ts', pattern: '/searcher/v1/datasets', module: route37 },
+  { file: 'app/searcher/v1/deepsearch/route.ts', pattern: '/searcher/v1/deepsearch', module: route38 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/export/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/export', module: route39 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/import/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/import', module: route40 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}', module: route41 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs/{run_id}', module: route42 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs', module: route43 },
+  { file: 'app/searcher/v1/evaluation_sets/route.ts', pattern: '/searcher/v1/evaluation_sets', module: route44 },
+  { file: 'app/searcher/v1/generative_models/[model_id]/connection_test/route.ts', pattern: '/searcher/v1/generative_models/{model_id}/connection_test', module: route45 },
+  { file: 'app/searcher/v1/generative_models/[model_id]/route.ts', pattern: '/searcher/v1/generative_models/{model_id}', module: route46 },
+  { file: 'app/searcher/v1/generative_models/connection_test/route.ts', pattern: '/searcher/v1/generative_models/connection_test', module: route47 },
+  { file: 'app/searcher/v1/generative_models/route.ts', pattern: '/searcher/v1/generative_models', module: route48 },
+  { file: 'app/searcher/v1/presets/[preset_id]/route.ts', pattern: '/searcher/v1/presets/{preset_id}', module: route49 },
+  { file: 'app/searcher/v1/presets/route.ts', pattern: '/searcher/v1/presets', module: route50 },
+  { file: 'app/searcher/v1/review/resolve/route.ts', pattern: '/searcher/v1/review/resolve', module: route51 },
+  { file: 'app/searcher/v1/review/route.ts', pattern: '/searcher/v1/review', module: route52 },
+  { file: 'app/searcher/v1/search/route.ts', pattern: '/searcher/v1/search', module: route53 },
+  { file: 'app/searcher/v1/search/stream/route.ts', pattern: '/searcher/v1/search/stream', module: route54 },
+  { file: 'app/searcher/v1/subjects/[subject_id]/route.ts', pattern: '/searcher/v1/subjects/{subject_id}', module: route55 },
+  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route56 },
+  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route57 },
+  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route58 },
+  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route59 },
 ];

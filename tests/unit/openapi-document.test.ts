@@ -168,11 +168,12 @@ describe('the OpenAPI document', () => {
 
   it('lists the {detail} error statuses each operation can answer', () => {
     const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses).map(Number).filter((s) => s >= 400);
-    expect(statuses('/searcher/v1/datasets', 'post')).toEqual([400, 401, 403, 409, 413, 415, 503]);
-    expect(statuses('/searcher/v1/datasets/{dataset_id}', 'get')).toEqual([400, 401, 403, 404, 503]);
+    expect(statuses('/searcher/v1/datasets', 'post')).toEqual([400, 401, 403, 409, 413, 415, 429, 503]);
+    expect(statuses('/searcher/v1/datasets/{dataset_id}', 'get')).toEqual([400, 401, 403, 404, 429, 503]);
     expect(statuses('/api/v1/auth/token', 'post')).toEqual([400, 401, 413, 429, 503]);
     expect(statuses('/api/smartpages/{slug}/search', 'post')).toEqual([400, 403, 404, 413, 429, 503]);
-    expect(statuses('/searcher/v1/upload/files', 'post')).toEqual([400, 401, 403, 413, 415, 503]);
+    expect(statuses('/searcher/v1/upload/files', 'post')).toEqual([400, 401, 403, 413, 415, 429, 503]);
+    expect(statuses('/api/metrics', 'get')).toEqual([400, 401, 403, 503]);
     expect(statuses('/api/health', 'get')).toEqual([400, 503]);
     expect(document.components.responses.Error404.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(document.components.schemas.Error).toMatchObject({ required: ['detail'] });
