@@ -1,13 +1,14 @@
 'use client';
 // /review: what the knowledge did not answer well, and the curated answers
 // written for it. Editors mark a question resolved or write the answer.
-import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardCheck, PenLine, Trash2 } from 'lucide-react';
+import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardCheck, FlaskConical, PenLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, cn, errorMessage, formatDateTime, formatNumber, useToast } from '@/components/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, cn, errorMessage, formatDateTime, formatNumber, formatPercent, useToast } from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
 import { EvaluationTab } from './evaluation-tab';
+import { AddToSetDialog, type AddToSetDraft } from './add-to-set-dialog';
 import { type CuratedAnswer, type ReviewFilters, type ReviewGroup, type ReviewKind, useCuratedAnswers, useDeleteCurated, useResolve, useReviewQueue } from './use-review';
 
 const KIND_LOOK: Record<ReviewKind, { label: string; tone: 'danger' | 'warning' | 'neutral' }> = {
@@ -53,6 +54,7 @@ function Queue() {
   const [filters, setFilters] = useState<ReviewFilters>({ kinds: [], days: 30, datasetId: null });
   const [page, setPage] = useState(0);
   const [draft, setDraft] = useState<CuratedDraft | null>(null);
+  const [toSet, setToSet] = useState<AddToSetDraft | null>(null);
   const queue = useReviewQueue(filters, page, PAGE_SIZE);
   const datasets = useDatasets();
   const resolve = useResolve();
@@ -94,6 +96,13 @@ function Queue() {
           </Select>
         </label>
       </form>
+      {queue.data && queue.data.totals.interactions > 0 ? (
+        <p className="mb-4 text-sm text-slate-600" data-testid="review-totals">
+          Of {formatNumber(queue.data.totals.interactions)} answers in this period{queue.data.totals.interactions >= 5000 ? ' (the newest 5,000)' : ''}:{' '}
+          <strong>{formatPercent((queue.data.totals.negative / queue.data.totals.interactions) * 100)}</strong> rated not helpful,{' '}
+          <strong>{formatPercent((queue.data.totals.unanswered / queue.data.totals.interactions) * 100)}</strong> unanswered.
+        </p>
+      ) : null}
       {queue.isPending ? (
         <Card className="p-5"><LoadingBlock lines={6} label="Loading the review queue" /></Card>
       ) : queue.isError ? (
@@ -115,6 +124,7 @@ function Queue() {
                   })
                 }
                 onCurate={() => setDraft({ question: group.question, datasetId: group.latest.dataset_id, resolves: group.identifiers })}
+                onAddToSet={() => setToSet({ question: group.question, cited: [...new Set(group.latest.sources.map((s) => s.content))] })}
               />
             ))}
           </ol>
@@ -129,6 +139,14 @@ function Queue() {
           </nav>
         </div>
       )}
+      <AddToSetDialog
+        draft={toSet}
+        onClose={() => setToSet(null)}
+        onAdded={(set) => {
+          setToSet(null);
+          toast.success(`Added to “${set.name}” (${formatNumber(set.question_count)} questions)`);
+        }}
+      />
       <CuratedDialog
         open={draft !== null}
         editing={null}
@@ -143,7 +161,7 @@ function Queue() {
   );
 }
 
-function ReviewCard({ group, resolving, onResolve, onCurate }: { group: ReviewGroup; resolving: boolean; onResolve: () => void; onCurate: () => void }) {
+function ReviewCard({ group, resolving, onResolve, onCurate, onAddToSet }: { group: ReviewGroup; resolving: boolean; onResolve: () => void; onCurate: () => void; onAddToSet: () => void }) {
   const latest = group.latest;
   return (
     <li>
@@ -189,6 +207,7 @@ function ReviewCard({ group, resolving, onResolve, onCurate }: { group: ReviewGr
         <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" onClick={onCurate}><PenLine className="size-4" aria-hidden="true" /> Write a curated answer</Button>
           <Button size="sm" variant="secondary" loading={resolving} onClick={onResolve}><CheckCircle2 className="size-4" aria-hidden="true" /> Mark resolved</Button>
+          <Button size="sm" variant="ghost" onClick={onAddToSet}><FlaskConical className="size-4" aria-hidden="true" /> Add to evaluation set</Button>
         </div>
       </Card>
     </li>

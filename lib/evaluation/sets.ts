@@ -1,7 +1,7 @@
 // Evaluation sets of a project: questions with their expected sources.
 import { db } from '../db/client';
-import { conflict, notFound } from '../http/errors';
-import type { EvaluationSetDetail, EvaluationSetSummary, SetCreate, SetUpdate } from './contract';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { MAX_QUESTIONS, type EvaluationQuestion, type EvaluationSetDetail, type EvaluationSetSummary, type SetCreate, type SetUpdate } from './contract';
 import { latestRunOf, runSummary } from './runs';
 import { findSet, storedQuestions, type SetRow } from './store';
 
@@ -52,3 +52,15 @@ export async function deleteSet(projectId: number, id: number): Promise<void> {
   if (result.count === 0) throw notFound(`Evaluation set ${id} not found`);
 }
 
+
+/** Adds one question (from the review queue); the same question already in the set gets the new sources. */
+export async function addQuestion(projectId: number, id: number, question: EvaluationQuestion): Promise<EvaluationSetDetail> {
+  await db().$transaction(async (tx) => {
+    const row = await tx.evaluationSet.findFirst({ where: { id, projectId } });
+    if (!row) throw notFound(`Evaluation set ${id} not found`);
+    const list = storedQuestions(row.questions).filter((q) => q.question.toLowerCase() !== question.question.toLowerCase());
+    if (list.length >= MAX_QUESTIONS) throw badRequest(`This set already holds ${MAX_QUESTIONS} questions`);
+    await tx.evaluationSet.update({ where: { id }, data: { questions: JSON.stringify([...list, question]) } });
+  });
+  return getSet(projectId, id);
+}

@@ -91,7 +91,10 @@ export type ReviewGroup = {
   identifiers: string[];
 };
 
-export type ReviewPage = { count: number; scanned: number; results: ReviewGroup[] };
+/** Of the interactions read for the period: how many were rated negative and how many went unanswered. */
+export type ReviewTotals = { interactions: number; negative: number; unanswered: number };
+
+export type ReviewPage = { count: number; scanned: number; totals: ReviewTotals; results: ReviewGroup[] };
 
 export type CuratedAnswer = {
   id: number;

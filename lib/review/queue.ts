@@ -125,14 +125,19 @@ export async function reviewQueue(projectId: number, query: ReviewQuery): Promis
 
   // Newest first, so the first interaction of a group is its latest.
   const groups = new Map<string, { candidates: Candidate[]; asked: number; weak: number }>();
+  const totals = { interactions: rows.length, negative: 0, unanswered: 0 };
   for (const row of rows) {
+    const sources = sourcesOf(parsed(row.search));
+    const unanswered = sources.length === 0 || row.content.trim() === NO_ANSWER;
+    // The period's shares count every interaction, resolved or not.
+    if (row.evaluation === 'negative') totals.negative += 1;
+    if (unanswered) totals.unanswered += 1;
     const resolved = resolvedAt(parsed(row.extra));
     if (resolved && resolved >= row.createdAt) continue;
-    const sources = sourcesOf(parsed(row.search));
     const interaction = toInteraction(row, sources);
     const kinds = new Set<ReviewKind>();
     if (row.evaluation === 'negative') kinds.add('negative');
-    if (sources.length === 0 || row.content.trim() === NO_ANSWER) kinds.add('unanswered');
+    if (unanswered) kinds.add('unanswered');
     const weak = interaction.best_score !== null && interaction.best_score < LOW_SCORE;
     const key = questionKey(row.question);
     const group = groups.get(key) ?? { candidates: [], asked: 0, weak: 0 };
@@ -163,7 +168,7 @@ export async function reviewQueue(projectId: number, query: ReviewQuery): Promis
   results.sort((a, b) => b.latest.created_at.localeCompare(a.latest.created_at));
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 20;
-  return { count: results.length, scanned: rows.length, results: results.slice(offset, offset + limit) };
+  return { count: results.length, scanned: rows.length, totals, results: results.slice(offset, offset + limit) };
 }
 
 /**

@@ -7,6 +7,7 @@ import * as oneSet from '@/app/searcher/v1/evaluation_sets/[set_id]/route';
 import * as importRoute from '@/app/searcher/v1/evaluation_sets/[set_id]/import/route';
 import * as exportRoute from '@/app/searcher/v1/evaluation_sets/[set_id]/export/route';
 import * as runs from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/route';
+import * as addRoute from '@/app/searcher/v1/evaluation_sets/[set_id]/questions/route';
 import * as oneRun from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route';
 import { figures, rankOf } from '@/lib/evaluation/score';
 import { questionsFromCsv } from '@/lib/evaluation/files';
@@ -132,6 +133,18 @@ describe('evaluation sets', () => {
     const bSet = (await create(b, { name: 'Theirs', questions: QUESTIONS })).body;
     expect((await call(runs.POST, 'POST', '/x', { token: b.apiKey, params: params(bSet.id), body: { dataset_id: datasetId } })).status).toBe(404);
     expect((await call(oneSet.DELETE, 'DELETE', '/x', { token: a.apiKey, params: params(set.id) })).status).toBe(204);
+  });
+
+  it('adds one question (from the review queue), replacing the sources of the same question', async () => {
+    const set = (await create(a, { name: 'Growing', questions: QUESTIONS.slice(0, 1) })).body;
+    const added = await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'Why is my answer wrong?', expected_sources: ['Handling exceptions'] } });
+    expect(added.status).toBe(200);
+    expect(added.body.question_count).toBe(2);
+    const replaced = await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'why is my answer WRONG?', expected_sources: ['3'] } });
+    expect(replaced.body.questions.at(-1)).toEqual({ question: 'why is my answer WRONG?', expected_sources: ['3'] });
+    expect(replaced.body.question_count).toBe(2);
+    expect((await call(addRoute.POST, 'POST', '/x', { token: b.apiKey, params: params(set.id), body: { question: 'x', expected_sources: ['1'] } })).status).toBe(404);
+    expect((await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'x', expected_sources: [] } })).status).toBe(400);
   });
 
   it('ranks by distinct documents and scores like bench/quality', () => {

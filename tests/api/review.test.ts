@@ -73,6 +73,8 @@ describe('the review queue', () => {
     const res = await queue(a);
     expect(res.status).toBe(200);
     expect(questionsOf(res.body)).toEqual(['crate: how many bananas fit?', 'What is the capital of Mongolia?', 'How do I sort a list in descending order?']);
+    // Five interactions in the period: one rated negative, one unanswered.
+    expect(res.body.totals).toEqual({ interactions: 5, negative: 1, unanswered: 1 });
     const [weak, none, bad] = res.body.results;
     expect(weak).toMatchObject({ count: 2, kinds: ['low_score'] });
     expect(weak.latest.origin).toBe('smartpage');
@@ -89,7 +91,7 @@ describe('the review queue', () => {
     expect(questionsOf((await queue(a, { kind: 'negative,low_score' })).body)).toEqual(['crate: how many bananas fit?', 'How do I sort a list in descending order?']);
     expect(questionsOf((await queue(a, { origin: 'smartpage' })).body)).toEqual(['crate: how many bananas fit?']);
     expect(questionsOf((await queue(a, { start_date: '2020-01-01', end_date: '2020-01-31' })).body)).toEqual([]);
-    expect((await queue(b)).body).toEqual({ count: 0, scanned: 0, results: [] });
+    expect((await queue(b)).body).toEqual({ count: 0, scanned: 0, totals: { interactions: 0, negative: 0, unanswered: 0 }, results: [] });
   });
 
   it('refuses bad parameters with {detail} and viewers', async () => {

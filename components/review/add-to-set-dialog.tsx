@@ -1,0 +1,78 @@
+'use client';
+// From the review queue: keep a question in an evaluation set with the
+// document that should answer it, so later runs show whether it is fixed.
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/components/api/client';
+import { Button, Dialog, Field, Input, Select, errorMessage } from '@/components/ui';
+import { useEvaluationSets, type EvaluationSetDetail } from './use-evaluation';
+
+export type AddToSetDraft = { question: string; cited: string[] };
+
+export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDraft | null; onClose: () => void; onAdded: (set: EvaluationSetDetail) => void }) {
+  const sets = useEvaluationSets();
+  const client = useQueryClient();
+  const [setId, setSetId] = useState<number | ''>('');
+  const [question, setQuestion] = useState('');
+  const [source, setSource] = useState('');
+  const add = useMutation({
+    mutationFn: (input: { setId: number; question: string; source: string }) =>
+      apiFetch<EvaluationSetDetail>(`/searcher/v1/evaluation_sets/${input.setId}/questions`, { method: 'POST', json: { question: input.question, expected_sources: [input.source] } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['evaluation', 'sets'] }),
+  });
+  useEffect(() => {
+    if (!draft) return;
+    add.reset();
+    setQuestion(draft.question);
+    setSource(draft.cited[0] ?? '');
+    // Fresh values each time it opens.
+  }, [draft]);
+  const chosen = setId || sets.data?.[0]?.id || '';
+  const close = () => {
+    add.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={draft !== null}
+      onClose={close}
+      title="Add to an evaluation set"
+      description="The question and the document that should answer it. Later runs of the set show whether it is found first."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={add.isPending}>Cancel</Button>
+          <Button type="submit" form="add-to-set" loading={add.isPending} disabled={!chosen || !question.trim() || !source.trim()}>Add question</Button>
+        </>
+      }
+    >
+      {sets.data && sets.data.length === 0 ? (
+        <p className="text-sm text-slate-600">There is no evaluation set yet: create one in the <strong>Evaluation sets</strong> tab first.</p>
+      ) : (
+        <form
+          id="add-to-set"
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (chosen) add.mutate({ setId: Number(chosen), question: question.trim(), source: source.trim() }, { onSuccess: onAdded });
+          }}
+        >
+          <Field label="Evaluation set">
+            {(props) => (
+              <Select {...props} value={chosen} onChange={(e) => setSetId(Number(e.target.value))}>
+                {(sets.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              </Select>
+            )}
+          </Field>
+          <Field label="Question">{(props) => <Input {...props} value={question} maxLength={1000} onChange={(e) => setQuestion(e.target.value)} />}</Field>
+          <Field label="Expected source" hint="The document that should answer it: its name, its link or its content id.">
+            {(props) => <Input {...props} value={source} maxLength={2000} list="cited-documents" onChange={(e) => setSource(e.target.value)} />}
+          </Field>
+          <datalist id="cited-documents">
+            {(draft?.cited ?? []).map((name) => <option key={name} value={name} />)}
+          </datalist>
+          {add.error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{errorMessage(add.error)}</p> : null}
+        </form>
+      )}
+    </Dialog>
+  );
+}
