@@ -167,6 +167,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "A set's questions as a CSV (or JSON) file",
     response: { status: 200, description: 'The questions, as an attachment (`?format=json` for JSON)', media: 'text/csv' },
   },
+  'POST /searcher/v1/evaluation_sets/{set_id}/questions': { summary: 'Add one question with its expected source (the same question gets the new sources)', response: described(200, 'The set', 'The evaluation set record with its questions') },
   'GET /searcher/v1/evaluation_sets/{set_id}/runs': { summary: "An evaluation set's runs", response: described(200, 'The runs', 'id, target, status, progress and scores', true) },
   'POST /searcher/v1/evaluation_sets/{set_id}/runs': { summary: 'Start a run against a dataset or datamodel (in the background)', response: described(202, 'The run, started', 'The run record; progress at GET …/runs/{run_id}') },
   'GET /searcher/v1/evaluation_sets/{set_id}/runs/{run_id}': { summary: "A run's progress and scores (recall@1/@5, MRR@10), per question", response: described(200, 'The run', 'The run record with per-question ranks') },
