@@ -144,7 +144,7 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
       ) : null}
 
       {batches.length ? (
-        <ul className="mt-3 space-y-3" aria-label="Uploaded files">
+        <ul className="mt-3 space-y-3" aria-label="Uploaded files" aria-live="polite">
           {batches.map((batch) => (
             <BatchRow key={batch.key} batch={batch} onRetry={() => send(batch)} onDismiss={() => setBatches((list) => list.filter((b) => b.key !== batch.key))} />
           ))}
