@@ -12,13 +12,14 @@ import { retrieve } from '../search/retrieve';
 import type { QuestionResult, RunDetail, RunRequest, RunSummary } from './contract';
 import { distinctDocuments, figures, rankOf } from './score';
 import { findSet, storedQuestions } from './store';
+import { questionKey } from '../review/question-key';
 
 /** A run still "running" after this long lost its server (a restart): it is reported failed. */
 const STALE_MS = 15 * 60_000;
 const PROGRESS_EVERY = 10;
 
 type RunRow = {
-  id: number; setId: number; target: string; status: string; total: number; done: number; recall1: number; recall5: number; mrr10: number;
+  id: number; setId: number; target: string; datamodelId: number | null; datasetId: number | null; preset: string | null; status: string; total: number; done: number; recall1: number; recall5: number; mrr10: number;
   durationMs: number; results: string; error: string | null; startedAt: Date; finishedAt: Date | null;
 };
 
@@ -86,7 +87,9 @@ export async function startRun(projectId: number, setId: number, request: RunReq
   if (questions.length === 0) throw badRequest('This evaluation set has no questions yet: add or import some first');
   const { body, label } = await searchTargetOf(projectId, request);
   const target = await resolveTarget(projectId, body);
-  const row = await db().evaluationRun.create({ data: { setId, target: label, total: questions.length } });
+  const row = await db().evaluationRun.create({
+    data: { setId, target: label, total: questions.length, datamodelId: request.datamodel_id ?? null, datasetId: request.dataset_id ?? null, preset: request.preset ?? null },
+  });
   const finished = execute(row.id, questions, target.dataset.id, { topK: target.parameters.topK, minScore: target.parameters.minScore });
   return { run: runSummary(row), finished };
 }
@@ -119,4 +122,29 @@ export async function deleteRun(projectId: number, setId: number, runId: number)
   await findSet(projectId, setId);
   const result = await db().evaluationRun.deleteMany({ where: { id: runId, setId } });
   if (result.count === 0) throw notFound(`Run ${runId} not found`);
+}
+
+/**
+ * Closing the loop: after a curated answer, every set of the project that
+ * asks one of these questions (the same words, any order or case) runs again
+ * against what its latest run asked, so its figures show the fix. Returns the
+ * runs started; a set whose target is gone is left alone.
+ */
+export async function rerunSetsAsking(projectId: number, questions: string[]): Promise<{ set_id: number; run_id: number }[]> {
+  const keys = new Set(questions.map(questionKey));
+  const sets = await db().evaluationSet.findMany({ where: { projectId }, select: { id: true, questions: true }, take: 200 });
+  const started: { set_id: number; run_id: number }[] = [];
+  for (const set of sets) {
+    if (!storedQuestions(set.questions).some((q) => keys.has(questionKey(q.question)))) continue;
+    const last = await db().evaluationRun.findFirst({ where: { setId: set.id, OR: [{ datamodelId: { not: null } }, { datasetId: { not: null } }] }, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
+    if (!last) continue;
+    const request = last.datamodelId ? { datamodel_id: last.datamodelId } : { dataset_id: last.datasetId!, ...(last.preset ? { preset: last.preset } : {}) };
+    try {
+      const { run } = await startRun(projectId, set.id, request);
+      started.push({ set_id: set.id, run_id: run.id });
+    } catch {
+      // The datamodel, dataset or preset of the last run is gone: nothing to repeat.
+    }
+  }
+  return started;
 }

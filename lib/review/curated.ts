@@ -12,6 +12,7 @@ import { embedPassages, storeVectors } from '../embeddings/store';
 import { countTokens } from '../text/tokens';
 import type { CuratedAnswer, CuratedCreate, CuratedUpdate } from './contract';
 import { resolveInteractions } from './queue';
+import { rerunSetsAsking } from '../evaluation/runs';
 
 export const CURATED_SUBJECT = 'Curated answers';
 const NAME_CHARS = 200;
@@ -65,7 +66,13 @@ export async function listCurated(projectId: number, datasetId?: number): Promis
   return rows.map(record);
 }
 
-export async function createCurated(projectId: number, organizationId: number, input: CuratedCreate, by: string): Promise<CuratedAnswer> {
+/** The questions of the interactions a curated answer resolves (they may be worded unlike the curated one). */
+async function resolvedQuestions(projectId: number, identifiers: string[]): Promise<string[]> {
+  const rows = await db().interaction.findMany({ where: { projectId, identifier: { in: identifiers } }, select: { question: true } });
+  return rows.map((r) => r.question);
+}
+
+export async function createCurated(projectId: number, organizationId: number, input: CuratedCreate, by: string): Promise<CuratedAnswer & { evaluation_runs: { set_id: number; run_id: number }[] }> {
   await findDataset(projectId, input.dataset_id);
   const passage = await passageOf(input.question, input.answer);
   const name = input.question.slice(0, NAME_CHARS);
@@ -83,8 +90,10 @@ export async function createCurated(projectId: number, organizationId: number, i
     await storeVectors(tx, content.datasetId, written.passages, embedded);
     return tx.content.findUniqueOrThrow({ where: { id: content.id }, include });
   });
+  const resolved = input.resolves?.length ? await resolvedQuestions(projectId, input.resolves) : [];
   if (input.resolves?.length) await resolveInteractions(projectId, input.resolves, by);
-  return record(row);
+  const evaluationRuns = await rerunSetsAsking(projectId, [input.question, ...resolved]);
+  return { ...record(row), evaluation_runs: evaluationRuns };
 }
 
 export async function updateCurated(projectId: number, organizationId: number, id: number, input: CuratedUpdate): Promise<CuratedAnswer> {

@@ -7,6 +7,8 @@ import * as review from '@/app/searcher/v1/review/route';
 import * as resolve from '@/app/searcher/v1/review/resolve/route';
 import * as curated from '@/app/searcher/v1/curated_answers/route';
 import * as curatedOne from '@/app/searcher/v1/curated_answers/[curated_id]/route';
+import { createSet } from '@/lib/evaluation/sets';
+import { getRun, startRun } from '@/lib/evaluation/runs';
 import { NO_ANSWER } from '@/lib/generation/extractive';
 import { recordInteraction } from '@/lib/usage/record';
 import { assertMayReview } from '@/lib/review/queue';
@@ -132,6 +134,11 @@ describe('curated answers', () => {
 
   it('a curated answer ranks first for its question and a paraphrase, is quoted verbatim, and resolves the queue item', async () => {
     const unanswered = (await queue(a, { kind: 'unanswered' })).body.results[0];
+    // An evaluation set asks it too (worded otherwise), expecting the curated answer's page: not found yet.
+    const set = await createSet(a.project.id, { name: 'Geography', questions: [{ question: 'mongolia: what is its capital?', expected_sources: ['What is the capital of Mongolia?'] }] });
+    const before = await startRun(a.project.id, set.id, { dataset_id: datasetId });
+    await before.finished;
+    expect((await getRun(a.project.id, set.id, before.run.id)).results[0].rank).toBeNull();
     const created = await call(curated.POST, 'POST', '/searcher/v1/curated_answers', {
       token: a.apiKey,
       body: { dataset_id: datasetId, question: 'What is the capital of Mongolia?', answer: ANSWER, source: 'https://example.org/mongolia', resolves: unanswered.identifiers },
@@ -139,6 +146,14 @@ describe('curated answers', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ dataset_id: datasetId, question: 'What is the capital of Mongolia?', answer: ANSWER, source: 'https://example.org/mongolia' });
     expect((await queue(a, { kind: 'unanswered' })).body.count).toBe(0);
+    // Closing the loop: the set that asks this question ran again, against the same dataset, and now finds it first.
+    expect(created.body.evaluation_runs).toEqual([{ set_id: set.id, run_id: expect.any(Number) }]);
+    let rerun = await getRun(a.project.id, set.id, created.body.evaluation_runs[0].run_id);
+    for (let i = 0; i < 100 && rerun.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      rerun = await getRun(a.project.id, set.id, rerun.id);
+    }
+    expect(rerun).toMatchObject({ status: 'done', target: 'dataset Python docs', recall_at_1: 1 });
 
     for (const question of ['What is the capital of Mongolia?', 'which city is the capital of mongolia']) {
       const res = await ask(a, question);
