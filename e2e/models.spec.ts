@@ -82,7 +82,9 @@ test('an admin sets up a model, a preset and a datamodel, then asks it in the co
   // 4. Ask it in the console: the answer comes from the provider.
   const before = provider.requests.length;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Console' }).click();
-  await page.getByLabel('Datamodel').selectOption({ label: `LLM assistant ${tag} · Product handbook` });
+  // The Models page (which also names its datamodels list) must be gone first.
+  await expect(page.getByRole('heading', { name: 'Console', level: 1 })).toBeVisible();
+  await page.getByLabel('Datamodel', { exact: true }).selectOption({ label: `LLM assistant ${tag} · Product handbook` });
   await page.getByLabel('Your question').fill('How do I import documents?');
   await page.getByRole('button', { name: 'Send question' }).click();
   const answer = page.getByRole('article').first().getByTestId('answer');

@@ -57,7 +57,7 @@ function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }:
               <ExternalLink className="size-3.5 shrink-0" aria-label="(opens in a new tab)" />
             </a>
           ) : (
-            <span className="truncate text-sm font-medium text-slate-800">{group.name}</span>
+            <span className="block truncate text-sm font-medium text-slate-800" title={group.name}>{group.name}</span>
           )}
         </div>
         {group.subject ? <Badge>{group.subject}</Badge> : null}

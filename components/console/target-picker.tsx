@@ -1,7 +1,7 @@
 'use client';
 // Choose what to ask: a datamodel (dataset + preset + model in one name) or a
 // dataset with a generation preset.
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Select } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/spinner';
 import { errorMessage } from '@/components/ui/states';
@@ -25,8 +25,13 @@ function presetLabel(preset: PresetListItem, all: PresetListItem[]): string {
   return shared ? `${preset.name} (${preset.identifier})` : preset.name;
 }
 
-function FieldLabel({ children }: { children: React.ReactNode }) {
-  return <span className="shrink-0 text-xs font-medium text-slate-500">{children}</span>;
+/** A visible label tied to its control by id: the control's accessible name is the label alone. */
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="shrink-0 text-xs font-medium text-slate-500">
+      {children}
+    </label>
+  );
 }
 
 /** `ready`: the remembered choice has been read, so an empty target really means "nothing chosen yet". */
@@ -34,6 +39,7 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
   const datamodels = useDatamodels();
   const datasets = useDatasets();
   const presets = usePresets();
+  const id = useId();
 
   // First visit, or a remembered choice that no longer exists: the first datamodel, else the first dataset.
   useEffect(() => {
@@ -79,9 +85,10 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
       </div>
       {kind === 'datamodel' ? (
         datamodels.data && datamodels.data.length > 0 ? (
-          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-72 sm:max-w-md">
-            <FieldLabel>Datamodel</FieldLabel>
+          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-72 sm:max-w-md">
+            <FieldLabel htmlFor={`${id}-datamodel`}>Datamodel</FieldLabel>
             <Select
+              id={`${id}-datamodel`}
               value={target?.kind === 'datamodel' ? target.datamodelId : ''}
               disabled={disabled}
               onChange={(e) => {
@@ -95,15 +102,16 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         ) : (
           <span className="text-sm text-slate-500">No datamodel yet: ask a dataset with a preset.</span>
         )
       ) : datasets.data && datasets.data.length > 0 ? (
         <>
-          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
-            <FieldLabel>Dataset</FieldLabel>
+          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
+            <FieldLabel htmlFor={`${id}-dataset`}>Dataset</FieldLabel>
             <Select
+              id={`${id}-dataset`}
               value={target?.kind === 'dataset' ? target.datasetId : ''}
               disabled={disabled}
               onChange={(e) => {
@@ -117,10 +125,11 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
-            <FieldLabel>Preset</FieldLabel>
+          </div>
+          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
+            <FieldLabel htmlFor={`${id}-preset`}>Preset</FieldLabel>
             <Select
+              id={`${id}-preset`}
               value={target?.kind === 'dataset' ? (target.preset ?? defaultPreset(presets.data) ?? '') : ''}
               disabled={disabled}
               onChange={(e) => target?.kind === 'dataset' && onChange({ ...target, preset: e.target.value || null })}
@@ -135,7 +144,7 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
                 <option value="">Built-in answers</option>
               )}
             </Select>
-          </label>
+          </div>
         </>
       ) : (
         <span className="text-sm text-slate-500">No dataset yet: create one under Knowledge.</span>

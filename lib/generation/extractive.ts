@@ -19,6 +19,9 @@ const LONG_PROSE = 600;
 /** Passages whose best excerpt is weighed against the first one's. */
 const CANDIDATE_PASSAGES = 3;
 const SEE_ALSO = 2;
+/** Share of the question's term weight a question–answer row's question must hold to be the answer. */
+const FAQ_FIRST_SHARE = 0.5;
+const FAQ_OTHER_SHARE = 0.75;
 
 type Weights = Map<string, number>;
 
@@ -119,8 +122,12 @@ export function composeExtractive(input: GenerationInput): string {
   const { passages } = input;
   if (!passages.length) return NO_ANSWER;
   const weights = termWeights(input.question, passages);
-  // A question–answer row among the best sources is the answer: quoted whole.
-  const faq = passages.slice(0, CANDIDATE_PASSAGES).findIndex((p) => p.answer && coverage(p.text, weights) > 0);
+  // A question–answer row (an imported FAQ, a curated answer) is the answer, quoted whole, when its
+  // question asks what was asked: most of the question's weight (half for the best source, three
+  // quarters further down). Sharing a word is not enough: "how are credits counted?" must not be
+  // answered by "can unused credits be refunded?".
+  const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
+  const faq = passages.slice(0, CANDIDATE_PASSAGES).findIndex((p, i) => p.answer && coverage(p.text, weights) / total >= (i === 0 ? FAQ_FIRST_SHARE : FAQ_OTHER_SHARE));
   if (faq >= 0) return `${passages[faq].answer} [${faq + 1}]${seeAlso(passages, faq, weights)}`;
   // The first source, unless one of the next two has a clearly better excerpt (ranking is not perfect).
   let used = -1;

@@ -116,6 +116,17 @@ describe('prompt and extractive answer', () => {
     expect(fillTemplate('Answer briefly.', { question: 'q?', passages: [], thread: [] })).toBe('Answer briefly.\n\nContext:\n(no passages)\n\nQuestion: q?');
   });
 
+  it('quotes a question–answer row only when its question asks what was asked', () => {
+    const faq = { title: 'Can unused credits be refunded at the end of the month?', text: 'Can unused credits be refunded at the end of the month?', answer: 'No: unused credits expire monthly.', document: 900 };
+    const page = { title: 'Credits and usage reports', text: 'Credits are counted per answer: tokens multiplied by the fee of the model.', answer: '', document: 901 };
+    // Shares one word: the documentation page answers, the FAQ row is only "see also".
+    const counted = composeExtractive(input('How are credits counted?', { passages: [faq, page] }));
+    expect(counted).not.toContain('expire monthly');
+    expect(counted).toContain('tokens multiplied by the fee');
+    // Asks the same thing, worded otherwise: the row's answer, verbatim.
+    expect(composeExtractive(input('are unused credits refunded at month end?', { passages: [faq, page] }))).toBe('No: unused credits expire monthly. [1]\n\nSee also: [2] Credits and usage reports.');
+  });
+
   it('quotes the best passage\'s relevant paragraph, cited, without a disclaimer in the text', () => {
     const answer = composeExtractive(input('How do I sort in descending order?'));
     expect(answer).toContain('Passing reverse=True yields the items from the largest to the smallest, that is in descending order. [2]');
