@@ -207,3 +207,26 @@ test('another organisation sees none of this knowledge or usage', async ({ page,
   await page.goto('/usage/threads');
   await expect(page.getByText('No threads match')).toBeVisible();
 });
+
+test('a subject with many contents shows them a page at a time, sorted as chosen', async ({ page, request }) => {
+  const { apiKey } = demoCredentials();
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const name = `Many contents ${Date.now()}`;
+  const dataset = (await (await request.post('/searcher/v1/datasets', { headers, data: { name } })).json()) as { id: number };
+  const subject = (await (await request.post(`/searcher/v1/datasets/${dataset.id}/subjects`, { headers, data: { name: 'Archive' } })).json()) as { id: number };
+  for (let i = 1; i <= 30; i++) {
+    const res = await request.post(`/searcher/v1/datasets/${dataset.id}/contents`, { headers, data: { subject_id: subject.id, name: `Report ${i}`, source: `https://example.org/report-${i}` } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await signIn(page, DEMO_EMAILS.editor);
+  await page.goto(`/knowledge/${dataset.id}`);
+  const card = page.getByRole('region', { name: 'Archive' });
+  const rows = card.getByRole('link', { name: /^Report \d+$/ });
+  await expect(rows).toHaveCount(25);
+  // Name order is natural: Report 2 before Report 10.
+  await expect(rows.nth(1)).toHaveText('Report 2');
+  await card.getByRole('button', { name: 'Show 5 more of 30' }).click();
+  await expect(rows).toHaveCount(30);
+  await page.getByLabel('Sort contents').selectOption('updated');
+  await expect(rows.first()).toHaveText('Report 30');
+});

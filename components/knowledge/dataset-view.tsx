@@ -22,6 +22,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   const addSubject = useCreateSubject();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'subject' | null>(null);
   const [filter, setFilter] = useState('');
+  const [order, setOrder] = useState<ContentOrder>('name');
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
@@ -77,6 +78,12 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             <Input type="search" aria-label="Filter contents" placeholder="Filter contents" className="pl-9" value={filter} onChange={(e) => setFilter(e.target.value)} />
           </div>
         ) : null}
+        {contents.data && contents.data.length > 1 ? (
+          <Select aria-label="Sort contents" className="w-44" value={order} onChange={(e) => setOrder(e.target.value as ContentOrder)}>
+            <option value="name">Name, A to Z</option>
+            <option value="updated">Recently updated</option>
+          </Select>
+        ) : null}
         {canWrite ? <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button> : null}
       </div>
 
@@ -87,7 +94,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
       ) : subjects.data.length === 0 ? (
         <EmptyState title="No subjects yet" description="Subjects group the contents of a dataset, for example by product or by team." action={canWrite && <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button>} />
       ) : (
-        <SubjectList subjects={subjects.data} contents={contents.data} filter={filter} canWrite={canWrite} datasetId={datasetId} />
+        <SubjectList subjects={subjects.data} contents={sortContents(contents.data, order)} filter={filter} canWrite={canWrite} datasetId={datasetId} />
       )}
 
       <NameDialog
@@ -121,6 +128,13 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
       />
     </div>
   );
+}
+
+type ContentOrder = 'name' | 'updated';
+
+function sortContents(contents: ContentRecord[], order: ContentOrder): ContentRecord[] {
+  const copy = [...contents];
+  return order === 'name' ? copy.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })) : copy.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }
 
 /** Subjects with their contents; while filtering, only the contents whose name or source matches. */

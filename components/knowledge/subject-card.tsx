@@ -11,7 +11,11 @@ import { NameDialog } from './name-dialog';
 
 type Dialog = { kind: 'rename' | 'delete' | 'add' } | { kind: 'edit' | 'remove'; content: ContentRecord } | null;
 
+/** Contents shown at first per subject; more on request (a 500-page import must not render 500 rows at once). */
+const CONTENTS_PAGE = 25;
+
 export function SubjectCard({ datasetId, subject, contents, canWrite }: { datasetId: number; subject: SubjectRecord; contents: ContentRecord[]; canWrite: boolean }) {
+  const [shown, setShown] = useState(CONTENTS_PAGE);
   const rename = useRenameSubject();
   const remove = useDeleteSubject();
   const add = useCreateContent();
@@ -26,7 +30,7 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
   };
 
   return (
-    <Card aria-labelledby={`subject-${subject.id}`}>
+    <Card role="region" aria-labelledby={`subject-${subject.id}`}>
       <CardHeader
         title={<span id={`subject-${subject.id}`}>{subject.name}</span>}
         description={`${formatNumber(contents.length)} ${contents.length === 1 ? 'content' : 'contents'}`}
@@ -44,7 +48,7 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
         <p className="px-5 py-4 text-sm text-slate-500">No contents in this subject yet.</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {contents.map((content) => (
+          {contents.slice(0, shown).map((content) => (
             <li key={content.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-5">
               <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
@@ -67,6 +71,13 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
               </div> : null}
             </li>
           ))}
+          {contents.length > shown ? (
+            <li className="px-4 py-2 sm:px-5">
+              <Button size="sm" variant="ghost" onClick={() => setShown((n) => n + CONTENTS_PAGE * 4)}>
+                Show {formatNumber(Math.min(CONTENTS_PAGE * 4, contents.length - shown))} more of {formatNumber(contents.length)}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       )}
 

@@ -107,7 +107,7 @@ function UploadRow({ item }: { item: UploadItem }) {
           {item.subject_name ? ` › ${item.subject_name}` : ''}
           {item.attempts > 1 ? ` · attempt ${formatNumber(item.attempts)}` : ''}
         </p>
-        {item.error ? <p role="status" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{item.error}</p> : null}
+        {item.error ? <FailureReason text={item.error} /> : null}
       </div>
       <div className="shrink-0 text-left text-xs text-slate-500 sm:text-right">
         {item.state === 'done' ? (
@@ -126,4 +126,21 @@ function fileName(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** The reason in plain words; a technical code at its end ("… (ECONNREFUSED)") goes behind a disclosure. */
+function FailureReason({ text }: { text: string }) {
+  const split = /^(.+?) \(([^()]+)\)$/.exec(text);
+  const [words, detail] = split ? [split[1], split[2]] : [text, null];
+  return (
+    <div role="status" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      <p>{words}</p>
+      {detail ? (
+        <details className="mt-1 text-xs text-red-700">
+          <summary className="cursor-pointer">Technical detail</summary>
+          <code className="break-all font-mono">{detail}</code>
+        </details>
+      ) : null}
+    </div>
+  );
 }

@@ -212,9 +212,21 @@ function decoded(res: http.IncomingMessage, encoding: string | undefined): Reada
   throw refuse(`Unsupported Content-Encoding: ${name}`);
 }
 
+/** What a network error code means, in words a person reads; the code follows in parentheses. */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'The server refused the connection',
+  ECONNRESET: 'The server closed the connection unexpectedly',
+  ETIMEDOUT: 'The server did not answer in time',
+  EHOSTUNREACH: 'The server cannot be reached from here',
+  ENETUNREACH: 'The network of the server cannot be reached from here',
+  EPIPE: 'The connection broke while the file was being read',
+  EAI_AGAIN: 'The server’s name could not be looked up just now',
+};
+
 function networkFailure(error: Error): ImportError {
   if (error instanceof ImportError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
-  if (/CERT|SSL|TLS|ERR_TLS/.test(code)) return refuse(`TLS error: ${error.message}`);
-  return transientFailure(`Network error: ${code || error.message}`);
+  if (/CERT|SSL|TLS|ERR_TLS/.test(code)) return refuse(`The server’s security certificate could not be checked (${code}: ${error.message})`);
+  const words = NETWORK_WORDS[code];
+  return transientFailure(words ? `${words} (${code})` : `Network error (${code || error.message})`);
 }

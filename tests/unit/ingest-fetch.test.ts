@@ -1,6 +1,7 @@
 // Safe fetching against a real server on 127.0.0.1. Refusals of other
 // addresses happen before any connection: no test sends traffic anywhere
 // but loopback.
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileServer, type FileServer } from '../helpers/file-server';
@@ -202,6 +203,19 @@ describe('fetchSafely: resource limits', () => {
     const missing = await refusal(fetchSafely(server.url('/missing.pdf'), { config: config() }));
     expect(missing.message).toBe('The server answered 404 Not Found');
     expect(missing.transient).toBe(false);
+  });
+
+  it('says a refused connection in plain words, the code after them, and tries again later', async () => {
+    // A port nothing listens on: bind one, note it, close it.
+    const probe = await new Promise<net.Server>((resolve) => {
+      const s = net.createServer();
+      s.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const error = await refusal(fetchSafely(`http://127.0.0.1:${port}/file.txt`, { config: config({ allowedPorts: [port] }) }));
+    expect(error.message).toBe('The server refused the connection (ECONNREFUSED)');
+    expect(error.transient).toBe(true);
   });
 });
 
