@@ -57,6 +57,10 @@ test('overview, credits and tokens show the usage', async ({ page }) => {
   await expect(gauge).toBeVisible();
   expect(Number(await gauge.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   await expect(page.getByRole('cell', { name: /Handbook assistant/ })).toBeVisible();
+  // The period's answer quality: one of this test's answers was rated not helpful.
+  const quality = page.getByTestId('answer-quality');
+  await expect(quality).toContainText('Rated not helpful');
+  await expect(quality.getByText('Rated not helpful').locator('xpath=following-sibling::dd')).toHaveText(/^(?!0\s?%)[\d.,]+\s?%$/);
   await saveScreenshots(page, 'overview');
 
   await page.getByRole('link', { name: 'credits', exact: true }).click();

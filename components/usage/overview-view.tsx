@@ -11,6 +11,7 @@ import { DownloadButton } from './download-button';
 import { usedOfLimit } from './params';
 import { RangePicker } from './range-picker';
 import { PhoneFilters } from './phone-filters';
+import { AnswerQuality } from './answer-quality';
 import { useReportRange } from './use-report-range';
 
 export function OverviewView() {
@@ -39,6 +40,8 @@ export function OverviewView() {
           <Counters overview={overview.data} />
         </div>
       )}
+
+      <AnswerQuality range={range} />
 
       <div className="mt-6">
         {credits.isPending ? (
