@@ -1,8 +1,8 @@
 'use client';
 // Data hooks of the evaluation tab, through /searcher/v1/evaluation_sets.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiFetch, apiHeaders } from '@/components/api/client';
-import { attachmentName } from '@/components/usage/params';
+import { apiFetch } from '@/components/api/client';
+import { downloadFile } from '@/components/api/download';
 import type { EvaluationSetDetail, EvaluationSetSummary, RunDetail, RunSummary } from '@/lib/evaluation/contract';
 
 export type { EvaluationSetDetail, EvaluationSetSummary, RunDetail, RunSummary };
@@ -73,16 +73,7 @@ export async function fileBody(file: File): Promise<{ format: 'csv' | 'json'; te
   return { format: trimmed.startsWith('[') || trimmed.startsWith('{') ? 'json' : 'csv', text };
 }
 
-/** Fetched, not a plain link, so the chosen project goes with it. */
-export async function downloadExport(id: number, format: 'csv' | 'json'): Promise<void> {
-  const response = await fetch(`${base(id)}/export?format=${format}`, { headers: apiHeaders(), credentials: 'same-origin' });
-  if (!response.ok) throw new ApiClientError(response.status, `${response.status} ${response.statusText || 'Download failed'}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachmentName(response.headers.get('content-disposition'), `evaluation.${format}`);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The set's questions as a CSV or JSON file. */
+export function downloadExport(id: number, format: 'csv' | 'json'): Promise<string> {
+  return downloadFile(`${base(id)}/export?format=${format}`, `evaluation.${format}`);
 }

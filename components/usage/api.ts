@@ -2,10 +2,11 @@
 // Data hooks of the usage dashboards: the documented report endpoints, read
 // with the signed-in session (the server applies the role matrix).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiHeaders, ApiClientError } from '@/components/api/client';
+import { apiFetch } from '@/components/api/client';
+import { downloadFile } from '@/components/api/download';
 import type { CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '@/lib/reports/contracts';
 import type { DatamodelListItem } from '@/lib/console/catalog';
-import { type DateRange, type DownloadChoice, type DownloadFilters, type ThreadFilters, attachmentName, downloadQuery, queryString, threadsQuery } from './params';
+import { type DateRange, type DownloadChoice, type DownloadFilters, type ThreadFilters, downloadQuery, queryString, threadsQuery } from './params';
 
 export type { CreditsReport, OverviewReport, ThreadsPage, TokensReport, DatamodelListItem };
 
@@ -47,32 +48,7 @@ export const useThreads = (filters: ThreadFilters, page: number, pageSize: numbe
 export const useDatamodels = () =>
   useQuery({ queryKey: ['usage', 'datamodels'], queryFn: () => apiFetch<DatamodelListItem[]>('/searcher/v1/datamodels'), staleTime: 60_000 });
 
-/**
- * Downloads the .xlsx report and hands it to the browser as a file. Fetched
- * (not a plain link) so the chosen project header goes with it and a refusal
- * shows the server's {detail} instead of a broken download.
- */
-export async function downloadReport(range: DateRange, choice: DownloadChoice, filters: DownloadFilters = {}): Promise<string> {
-  const response = await fetch(`/api/v1/report_download${downloadQuery(range, choice, filters)}`, { headers: apiHeaders(), credentials: 'same-origin' });
-  if (!response.ok) {
-    let detail = `${response.status} ${response.statusText || 'Download failed'}`;
-    try {
-      const body = (await response.json()) as { detail?: unknown };
-      if (typeof body.detail === 'string') detail = body.detail;
-    } catch {
-      // not JSON: keep the status line
-    }
-    throw new ApiClientError(response.status, detail);
-  }
-  const name = attachmentName(response.headers.get('content-disposition'), `report_${range.start}_${range.end}.xlsx`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+/** Downloads the .xlsx report as a file (the chosen project goes with it). */
+export function downloadReport(range: DateRange, choice: DownloadChoice, filters: DownloadFilters = {}): Promise<string> {
+  return downloadFile(`/api/v1/report_download${downloadQuery(range, choice, filters)}`, `report_${range.start}_${range.end}.xlsx`);
 }

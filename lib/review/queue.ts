@@ -9,6 +9,7 @@ import { NO_ANSWER } from '../generation/extractive';
 import type { Principal } from '../auth/principal';
 import type { ReviewGroup, ReviewInteraction, ReviewKind, ReviewPage, ReviewQuery, ReviewSource } from './contract';
 import { questionKey } from './question-key';
+import { feedbackOptionsOf } from '../reports/threads';
 
 /** Interactions read per request, newest first. */
 export const SCAN_LIMIT = 5_000;
@@ -62,12 +63,6 @@ function sourcesOf(search: Record<string, unknown>): ReviewSource[] {
   });
 }
 
-function reasonsOf(text: string | null): string[] | null {
-  if (!text) return null;
-  const value = parsed(`{"v":${text}}`).v;
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
-}
-
 /** When the interaction was marked resolved (extra.review.resolved_at), if it was. */
 export function resolvedAt(extra: Record<string, unknown>): Date | null {
   const review = extra.review;
@@ -85,7 +80,7 @@ function toInteraction(row: Row, sources: ReviewSource[]): ReviewInteraction {
     answer: row.content,
     evaluation: row.evaluation,
     feedback: row.feedback,
-    feedback_options: reasonsOf(row.feedbackOptions),
+    feedback_options: feedbackOptionsOf(row.feedbackOptions),
     origin: row.origin,
     dataset: row.datasetName,
     dataset_id: row.datasetId,
