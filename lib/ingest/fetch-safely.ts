@@ -22,11 +22,29 @@ export type FetchOptions = {
   /** DNS resolution; tests pass their own to simulate hostile DNS answers. */
   resolve?: Resolver;
   config?: ImportConfig;
+  /** Extra request headers: a re-sync's If-None-Match / If-Modified-Since. */
+  headers?: Record<string, string>;
 };
 
-export type FetchedFile = { bytes: Buffer; contentType: string; finalUrl: URL };
+/**
+ * `status` is 200, or 304 when a conditional request found the page
+ * unchanged (no bytes then). `etag` and `lastModified` are the validators
+ * the server sent, kept for the next conditional request.
+ */
+export type FetchedFile = { bytes: Buffer; contentType: string; finalUrl: URL; status?: number; etag?: string | null; lastModified?: string | null };
 
-const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+/** The server answered with a status that is not a success (its code kept: a re-sync treats 404 and 410 as gone). */
+export class HttpStatusFailure extends ImportError {
+  constructor(
+    message: string,
+    readonly status: number,
+    transient: boolean,
+  ) {
+    super(message, transient);
+  }
+}
+
+export const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -38,15 +56,20 @@ export async function fetchSafely(rawUrl: string, options: FetchOptions = {}): P
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   try {
     let url = parseUrl(rawUrl);
+    const visited = new Set<string>();
     for (let hop = 0; ; hop++) {
+      visited.add(withoutFragment(url));
       const target = await untilAborted(checkTarget(url, config, resolve), signal);
-      const response = await request(url, target, signal, config);
+      const response = await request(url, target, signal, config, options.headers);
       if (response.redirect) {
+        const next = parseUrl(response.redirect, url);
+        // A loop would only end at the redirect limit: name it at once.
+        if (visited.has(withoutFragment(next))) throw refuse(`Redirect loop: ${url.href.slice(0, 300)} redirects back to ${next.href.slice(0, 300)}`);
         if (hop >= config.maxRedirects) throw refuse(`Too many redirects (the limit is ${config.maxRedirects})`);
-        url = parseUrl(response.redirect, url);
+        url = next;
         continue;
       }
-      return { bytes: response.bytes, contentType: response.contentType, finalUrl: url };
+      return { bytes: response.bytes, contentType: response.contentType, finalUrl: url, status: response.status, etag: response.etag, lastModified: response.lastModified };
     }
   } catch (error) {
     if (deadline.signal.aborted && !(options.signal?.aborted)) throw refuse(`The download took longer than the ${config.timeoutMs / 1000} s time limit`);
@@ -66,6 +89,12 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+function withoutFragment(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  return copy.href;
+}
+
 function parseUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
@@ -77,8 +106,8 @@ function parseUrl(raw: string, base?: URL): URL {
   return url;
 }
 
-/** Resolves the host, refuses forbidden addresses and ports; returns the address to connect to. */
-async function checkTarget(url: URL, config: ImportConfig, resolve: Resolver): Promise<ResolvedAddress> {
+/** Resolves the host, refuses forbidden addresses and ports; returns the address to connect to. Also run when a URL is submitted (submission-check.ts). */
+export async function checkTarget(url: URL, config: ImportConfig, resolve: Resolver): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const policy = { allowLoopback: config.allowLoopback };
@@ -119,9 +148,9 @@ async function resolveHost(host: string, resolve: Resolver): Promise<ResolvedAdd
   }
 }
 
-type HopResult = { redirect?: string; bytes: Buffer; contentType: string };
+type HopResult = { redirect?: string; bytes: Buffer; contentType: string; status?: number; etag?: string | null; lastModified?: string | null };
 
-function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config: ImportConfig): Promise<HopResult> {
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config: ImportConfig, extraHeaders: Record<string, string> = {}): Promise<HopResult> {
   return new Promise<HopResult>((resolvePromise, reject) => {
     let settled = false;
     let idle: NodeJS.Timeout | undefined;
@@ -146,7 +175,7 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config:
       {
         method: 'GET',
         agent: false,
-        headers: { 'user-agent': 'KnowledgeSearchImporter/1.0', accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
+        headers: { ...extraHeaders, 'user-agent': 'KnowledgeSearchImporter/1.0', accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
         // Connect to the address checked above, never to a fresh DNS answer.
         lookup: ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
           if (opts?.all) callback(null, [target]);
@@ -156,17 +185,22 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config:
       (res) => {
         armIdle();
         const status = res.statusCode ?? 0;
+        const validators = { etag: headerText(res.headers.etag), lastModified: headerText(res.headers['last-modified']) };
+        if (status === 304) {
+          res.resume();
+          return finish(null, { bytes: Buffer.alloc(0), contentType: '', status, ...validators });
+        }
         if (status >= 300 && status < 400 && res.headers.location) {
           res.resume();
           return finish(null, { redirect: res.headers.location, bytes: Buffer.alloc(0), contentType: '' });
         }
         if (status === 429 || status >= 500) {
           res.resume();
-          return finish(transientFailure(`The server answered ${status} ${res.statusMessage ?? ''}`.trim()));
+          return finish(new HttpStatusFailure(`The server answered ${status} ${res.statusMessage ?? ''}`.trim(), status, true));
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return finish(refuse(`The server answered ${status} ${res.statusMessage ?? ''}`.trim()));
+          return finish(new HttpStatusFailure(`The server answered ${status} ${res.statusMessage ?? ''}`.trim(), status, false));
         }
         const declared = Number(res.headers['content-length'] ?? NaN);
         if (declared > config.maxBytes) return finish(refuse(`The file is ${mb(declared)}, over the ${mb(config.maxBytes)} size limit`));
@@ -189,7 +223,7 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config:
           }
           chunks.push(chunk);
         });
-        body.on('end', () => finish(null, { bytes: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }));
+        body.on('end', () => finish(null, { bytes: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? ''), status, ...validators }));
         body.on('error', (error) => finish(body === res ? networkFailure(error) : refuse(`The compressed body is corrupt (${error.message})`)));
         res.on('error', (error) => finish(networkFailure(error)));
         res.on('aborted', () => finish(transientFailure('The server closed the connection before the end of the file')));
@@ -201,6 +235,12 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, config:
     req.on('error', (error) => finish(networkFailure(error)));
     req.end();
   });
+}
+
+/** A validator header as text (at most 500 characters), or null. */
+function headerText(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, 500) : null;
 }
 
 function decoded(res: http.IncomingMessage, encoding: string | undefined): Readable {

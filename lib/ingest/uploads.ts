@@ -3,12 +3,16 @@
 // Every read is scoped by the caller's project: another project's upload
 // is simply "not found".
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { UploadBody } from './contracts';
+import { firstRefusedUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';
 import { uploadRecord, uploadSummary, type UploadDetail, type UploadSummary } from './serializers';
 
-export async function createUpload(projectId: number, body: UploadBody): Promise<{ message: string; id: number }> {
+export async function createUpload(projectId: number, body: UploadBody, check: SubmissionCheckOptions = {}): Promise<{ message: string; id: number }> {
+  // A URL the import policy refuses sends the whole upload back, before anything is written.
+  const refused = await firstRefusedUrl(body.uploads.map((item) => item.url), check);
+  if (refused) throw badRequest(refusedUrlDetail(`uploads.${refused.index}.url`, refused.url, refused.reason));
   const upload = await db().upload.create({
     data: {
       projectId,

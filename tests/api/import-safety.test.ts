@@ -55,11 +55,14 @@ async function contentsOf(tenant: Tenant) {
 }
 
 describe('SSRF: every private destination is refused with its reason', () => {
-  it('refuses loopback, private, link-local, metadata and odd forms when the allow-list is off', async () => {
+  const uploadsOf = (tenant: Tenant) => db().upload.count({ where: { projectId: tenant.project.id } });
+
+  it('refuses loopback, private, link-local, metadata and odd forms when they are submitted (400, nothing written)', async () => {
     process.env.IMPORT_ALLOW_LOOPBACK = '0';
     const p = new URL(server.url('/')).port;
     const cases: [string, RegExp][] = [
       [server.url('/lighthouse.txt'), /^Refused 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address$/],
+      // A name that resolves to loopback (here through /etc/hosts) without the test-only opt-in.
       ['http://localhost/lighthouse.txt', /^Refused localhost: it resolves to (127\.0\.0\.1|::1), which is a loopback address$/],
       ['http://0.0.0.0/', /unspecified/],
       ['http://[::1]/', /^Refused \[::1\]: ::1 is a loopback address$/],
@@ -73,18 +76,44 @@ describe('SSRF: every private destination is refused with its reason', () => {
       ['http://172.20.0.1/', /private \(RFC 1918\)/],
       ['http://192.168.100.1/', /private \(RFC 1918\)/],
       ['http://[fd00::abcd]/', /unique-local \(private\)/],
-      ['http://intranet.example/report.pdf', /^Refused intranet\.example: it resolves to 10\.20\.30\.40, which is a private \(RFC 1918\) address$/],
       ['http://public.example:22/', /^Refused port 22: only ports 80, 443, 8080, 8443 are allowed$/],
     ];
-    const result = await runUpload(a, cases.map(([url]) => ({ url })));
-    expect(result.state).toBe('failed');
-    expect(result.counts).toMatchObject({ total: cases.length, failed: cases.length });
-    result.items.forEach((item, i) => {
-      expect(item.state).toBe('failed');
-      expect(item.error).toMatch(cases[i][1]);
-      expect(item.content_id).toBeNull();
-    });
+    const before = await uploadsOf(a);
+    for (const [url, reason] of cases) {
+      const res = await call(upload.POST, 'POST', '/searcher/v1/upload', { token: a.apiKey, body: { name: 'x', uploads: [{ url, dataset_name: 'Vault' }] } });
+      expect(res.status, url).toBe(400);
+      const detail = (res.body as { detail: string }).detail;
+      const prefix = `uploads.0.url: ${url} cannot be imported. `;
+      expect(detail.startsWith(prefix), detail).toBe(true);
+      expect(detail.slice(prefix.length)).toMatch(reason);
+    }
     expect(server.hits.get('/lighthouse.txt') ?? 0).toBe(0);
+    expect(await uploadsOf(a)).toBe(before);
+    expect(await contentsOf(a)).toBe(0);
+  });
+
+  it('refuses the whole upload when one of its URLs is refused, naming that one', async () => {
+    process.env.IMPORT_ALLOW_LOOPBACK = '0';
+    const before = await uploadsOf(a);
+    const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+      token: a.apiKey,
+      body: { name: 'mixed', uploads: [{ url: 'https://public.example/a.pdf', dataset_name: 'Vault' }, { url: 'http://10.0.0.7/b.pdf', dataset_name: 'Vault' }] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'uploads.1.url: http://10.0.0.7/b.pdf cannot be imported. Refused 10.0.0.7: 10.0.0.7 is a private (RFC 1918) address' });
+    expect(await uploadsOf(a)).toBe(before);
+  });
+
+  it('accepts a loopback URL with the test-only opt-in (IMPORT_ALLOW_LOOPBACK=1)', async () => {
+    const result = await runUpload(b, [{ url: server.url('/lighthouse.txt'), dataset_name: 'Other' }]);
+    expect(result.items[0]).toMatchObject({ state: 'done', error: null });
+  });
+
+  it('still refuses at fetch time a name that resolves to a private address only then (DNS rebinding)', async () => {
+    // At submission the system resolver does not know intranet.example; the worker's DNS answers 10.20.30.40.
+    const result = await runUpload(a, [{ url: 'http://intranet.example/report.pdf' }]);
+    expect(result.items[0].state).toBe('failed');
+    expect(result.items[0].error).toBe('Refused intranet.example: it resolves to 10.20.30.40, which is a private (RFC 1918) address');
     expect(await contentsOf(a)).toBe(0);
   });
 
