@@ -30,6 +30,14 @@ const num = (v: Values, k: string, fallback: number) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${k} must be a non-negative number`);
   return n;
 };
+/** A plan's optional limit: absent = keep what the plan has, `default` = the deployment's setting (null). */
+const optionalLimit = (v: Values, k: string) => {
+  const raw = str(v, k);
+  if (raw === undefined) return undefined;
+  if (raw === 'default') return null;
+  if (!/^\d{1,7}$/.test(raw)) throw new Error(`--${k} must be a non-negative integer (at most 9999999) or "default"`);
+  return Number(raw);
+};
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const COMMANDS: Record<string, Command> = {
@@ -38,6 +46,7 @@ export const COMMANDS: Record<string, Command> = {
     options: {
       name: { required: true }, interval: { hint: 'monthly|yearly' }, credits: { required: true, hint: 'n' }, datamodels: { hint: 'n' },
       'public-smartpages': { hint: 'n' }, 'private-smartpages': { hint: 'n' }, 'smartpage-users': { hint: 'n' }, 'indexed-tokens': { hint: 'n' },
+      'api-rate-per-minute': { hint: 'n|default (0 = unlimited)' }, 'api-rate-burst': { hint: 'n|default' },
     },
     run: async (v) => {
       const interval = str(v, 'interval') ?? 'monthly';
@@ -46,14 +55,15 @@ export const COMMANDS: Record<string, Command> = {
         name: str(v, 'name')!, interval, creditLimit: int(v, 'credits'), datamodelLimit: int(v, 'datamodels', 10),
         publicSmartpageLimit: int(v, 'public-smartpages', 5), privateSmartpageLimit: int(v, 'private-smartpages', 5),
         privateSmartpageUserLimit: int(v, 'smartpage-users', 50), indexedTokenLimit: int(v, 'indexed-tokens', 10_000_000),
+        apiRatePerMinute: optionalLimit(v, 'api-rate-per-minute'), apiRateBurst: optionalLimit(v, 'api-rate-burst'),
       });
-      return { id: plan.id, name: plan.name, interval: plan.interval, credit_limit: plan.creditLimit };
+      return { id: plan.id, name: plan.name, interval: plan.interval, credit_limit: plan.creditLimit, api_rate_per_minute: plan.apiRatePerMinute, api_rate_burst: plan.apiRateBurst };
     },
   },
   'plan:list': {
     summary: 'List plans',
     options: {},
-    run: async () => (await db().plan.findMany({ orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, name: p.name, interval: p.interval, credits: p.creditLimit, datamodels: p.datamodelLimit, indexed_tokens: p.indexedTokenLimit })),
+    run: async () => (await db().plan.findMany({ orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, name: p.name, interval: p.interval, credits: p.creditLimit, datamodels: p.datamodelLimit, indexed_tokens: p.indexedTokenLimit, api_rate_per_minute: p.apiRatePerMinute ?? 'default', api_rate_burst: p.apiRateBurst ?? 'default' })),
   },
   'org:create': {
     summary: 'Create an organisation, optionally subscribed to a plan',

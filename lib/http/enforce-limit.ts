@@ -6,8 +6,9 @@ import { rateLimitHeaders } from './rate-limit';
 
 /** Returns the headers to send; throws the 429 (carrying them) when the bucket is empty. */
 export async function enforceRateLimit(policy: RateLimitPolicy | null | undefined, subject: LimitSubject): Promise<Record<string, string>> {
-  const limit = policy?.limit();
-  if (!policy || !limit) return {};
+  if (!policy) return {};
+  const limit = await policy.limit(subject);
+  if (!limit) return {};
   const taken = await storeFor(policy, limit).take(policy.key(subject), limit);
   const headers = rateLimitHeaders(limit, taken);
   if (!taken.ok) {

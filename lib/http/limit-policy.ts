@@ -1,19 +1,20 @@
 // Rate limit policies, an option of route(): which bucket a request counts
 // against and how big the buckets are. Every authenticated route counts its
-// credential (API_RATE_LIMIT_*); smartpage routes count the client address
+// credential (the organisation's plan, else API_RATE_LIMIT_*); smartpage routes count the client address
 // and page (SMARTPAGE_RATE_LIMIT_*). The buckets live in Redis when
 // REDIS_URL is set, in this process otherwise.
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import { planRateLimit, type PlanRateLimit } from '../tenancy/plan-rate-limits';
 import { bucketStore } from './redis-buckets';
 import type { BucketStore, RateLimit } from './rate-limit';
 
 export type LimitSubject = { request: Request; principal: Principal; params: Record<string, string | string[]> };
 
 export type RateLimitPolicy = {
-  /** Bucket size and refill; null turns the policy off. */
-  limit(): RateLimit | null;
+  /** Bucket size and refill for this request; null lets it through uncounted. */
+  limit(subject: LimitSubject): RateLimit | null | Promise<RateLimit | null>;
   /** The bucket this request counts against. */
   key(subject: LimitSubject): string;
   /** The 429's detail. */
@@ -40,6 +41,19 @@ export function apiRateLimit(source: Record<string, string | undefined> = proces
   return perMinute === 0 || burst === 0 ? null : { burst, perMinute };
 }
 
+/**
+ * A plan's own limit wins over the deployment's: a per-minute figure (0 = no
+ * limit for the plan's organisations) with its burst (default one minute's
+ * worth); a plan that sets only a burst reshapes the deployment's limit.
+ */
+export function effectiveApiLimit(plan: PlanRateLimit, deployment: RateLimit | null): RateLimit | null {
+  if (plan.perMinute === null) {
+    return deployment && plan.burst !== null ? (plan.burst === 0 ? null : { ...deployment, burst: plan.burst }) : deployment;
+  }
+  if (plan.perMinute === 0 || plan.burst === 0) return null;
+  return { perMinute: plan.perMinute, burst: plan.burst ?? Math.max(1, Math.ceil(plan.perMinute)) };
+}
+
 /** The credential's bucket: a bearer token by its hash (never the token itself), a browser session by its user. */
 export function credentialKey({ request, principal }: LimitSubject): string {
   const authorization = request.headers.get('authorization');
@@ -49,7 +63,7 @@ export function credentialKey({ request, principal }: LimitSubject): string {
 }
 
 export const perCredential: RateLimitPolicy = {
-  limit: () => apiRateLimit(),
+  limit: async ({ principal }) => effectiveApiLimit(await planRateLimit(principal.organizationId), apiRateLimit()),
   key: credentialKey,
   refusal: (seconds) => `Too many requests with this credential; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
   prefix: 'ks:rl:api:',

@@ -3,6 +3,7 @@ import { db } from '../db/client';
 import { notFound } from '../http/errors';
 import { createUser } from '../auth/users';
 import type { Role } from '../auth/roles';
+import { forgetPlanRateLimits } from './plan-rate-limits';
 
 export type PlanInput = {
   name: string;
@@ -13,11 +14,16 @@ export type PlanInput = {
   publicSmartpageLimit: number;
   privateSmartpageUserLimit: number;
   indexedTokenLimit: number;
+  /** API requests a minute per credential; null/absent = the deployment's default, 0 = unlimited. */
+  apiRatePerMinute?: number | null;
+  apiRateBurst?: number | null;
 };
 
 export async function upsertPlan(input: PlanInput) {
   const data = { ...input, interval: input.interval ?? 'monthly' };
-  return db().plan.upsert({ where: { name: input.name }, create: data, update: data });
+  const plan = await db().plan.upsert({ where: { name: input.name }, create: data, update: data });
+  forgetPlanRateLimits();
+  return plan;
 }
 
 export async function createOrganization(input: { name: string; planName?: string; trial?: boolean; endDate?: Date }) {

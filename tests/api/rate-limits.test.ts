@@ -9,7 +9,11 @@ import { call } from '../helpers/http';
 import { asMember } from '../helpers/session-as';
 import { createTenant, type Tenant } from '../helpers/tenant';
 import { peerStamp, PEER_HEADER } from '@/lib/http/client-address';
-import { resetBucketStores } from '@/lib/http/limit-policy';
+import { effectiveApiLimit, resetBucketStores } from '@/lib/http/limit-policy';
+import { db } from '@/lib/db/client';
+import { upsertPlan } from '@/lib/tenancy/organizations';
+import { forgetPlanRateLimits, planRateLimit } from '@/lib/tenancy/plan-rate-limits';
+import { COMMANDS } from '@/scripts/admin-commands';
 import { RedisBuckets } from '@/lib/http/redis-buckets';
 import * as datasets from '@/app/searcher/v1/datasets/route';
 import * as credits from '@/app/api/v1/credits_resume/route';
@@ -87,6 +91,74 @@ describe('per credential, in process', () => {
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBe('60');
     expect((await report(asMember(b, 'OWNER'))).status).toBe(200);
+  });
+});
+
+describe('per plan', () => {
+  const planBase = { creditLimit: 1000, datamodelLimit: 3, privateSmartpageLimit: 2, publicSmartpageLimit: 2, privateSmartpageUserLimit: 10, indexedTokenLimit: 1_000_000 };
+  let small: Tenant;
+  let unlimited: Tenant;
+  beforeAll(async () => {
+    [small, unlimited] = await Promise.all([createTenant('rlsmall'), createTenant('rlfree')]);
+    const [smallPlan, freePlan] = await Promise.all([
+      upsertPlan({ name: 'Rate plan small', ...planBase, apiRatePerMinute: 1, apiRateBurst: 2 }),
+      upsertPlan({ name: 'Rate plan unlimited', ...planBase, apiRatePerMinute: 0 }),
+    ]);
+    await db().subscription.update({ where: { organizationId: small.organization.id }, data: { planId: smallPlan.id } });
+    await db().subscription.update({ where: { organizationId: unlimited.organization.id }, data: { planId: freePlan.id } });
+    forgetPlanRateLimits();
+  });
+
+  it("a plan's limit applies to its organisations while the deployment sets none, and not to others", async () => {
+    const first = await listDatasets(small.apiKey);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe('2');
+    expect((await listDatasets(small.apiKey)).status).toBe(200);
+    const refused = await listDatasets(small.apiKey);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: 'Too many requests with this credential; try again in 60 seconds' });
+    // Another credential of the same organisation has its own bucket of the plan's size.
+    expect((await call(credits.GET, 'GET', '/api/v1/credits_resume', { token: small.projectToken })).headers.get('ratelimit-limit')).toBe('2');
+    const other = await listDatasets(a.apiKey);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('a plan of 0 a minute is unlimited even when the deployment sets a limit; plans without one get the deployment\'s', async () => {
+    limitTo(1);
+    for (let i = 0; i < 4; i++) {
+      const res = await listDatasets(unlimited.apiKey);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBeNull();
+    }
+    expect((await listDatasets(b.apiKey)).status).toBe(200);
+    expect((await listDatasets(b.apiKey)).status).toBe(429);
+  });
+
+  it('a plan changed through the admin CLI takes effect at once in this process', async () => {
+    const cached = await planRateLimit(small.organization.id);
+    expect(cached).toEqual({ perMinute: 1, burst: 2 });
+    const created = await COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-per-minute': '120', 'api-rate-burst': 'default' });
+    expect(created).toMatchObject({ api_rate_per_minute: 120, api_rate_burst: null });
+    expect(await planRateLimit(small.organization.id)).toEqual({ perMinute: 120, burst: null });
+    expect((await listDatasets(small.apiKey)).headers.get('ratelimit-limit')).toBe('120');
+    // Options left out keep what the plan has; nonsense is refused before anything is written.
+    await COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000' });
+    expect(await planRateLimit(small.organization.id)).toEqual({ perMinute: 120, burst: null });
+    await expect(COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-per-minute': '-5' })).rejects.toThrow(/non-negative integer/);
+    await expect(COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-burst': '1e9' })).rejects.toThrow(/non-negative integer/);
+  });
+
+  it('combines a plan with the deployment setting as documented', () => {
+    const deployment = { perMinute: 60, burst: 10 };
+    expect(effectiveApiLimit({ perMinute: null, burst: null }, deployment)).toEqual(deployment);
+    expect(effectiveApiLimit({ perMinute: null, burst: null }, null)).toBeNull();
+    expect(effectiveApiLimit({ perMinute: null, burst: 3 }, deployment)).toEqual({ perMinute: 60, burst: 3 });
+    expect(effectiveApiLimit({ perMinute: null, burst: 3 }, null)).toBeNull();
+    expect(effectiveApiLimit({ perMinute: 0, burst: null }, deployment)).toBeNull();
+    expect(effectiveApiLimit({ perMinute: 30, burst: null }, null)).toEqual({ perMinute: 30, burst: 30 });
+    expect(effectiveApiLimit({ perMinute: 0.5, burst: null }, null)).toEqual({ perMinute: 0.5, burst: 1 });
+    expect(effectiveApiLimit({ perMinute: 30, burst: 0 }, deployment)).toBeNull();
   });
 });
 
