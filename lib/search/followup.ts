@@ -8,7 +8,12 @@ export type PreviousTurn = { question: string; standalone: string; answer: strin
 
 export type Resolution =
   | { kind: 'standalone'; query: string }
-  | { kind: 'followup'; query: string }
+  /**
+   * `own`: the follow-up's own words, set when only a leading connector ties
+   * it to the thread ("and how are credits counted?"): it may name a subject
+   * of its own. topic.ts decides that against the dataset.
+   */
+  | { kind: 'followup'; query: string; own?: string }
   | { kind: 'context'; query: string };
 
 // Verbs that act on what was already said, and words that only point at it.
@@ -59,7 +64,10 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   // it; a question with its own subject and no pointer back starts afresh.
   if (content.length === 0 || pointsBack || (continues && content.length <= 3)) {
     const addition = question.trim().replace(/^(and|or|but|also|so|then)\b[\s,]*/i, '');
-    return { kind: 'followup', query: `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim() };
+    const query = `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim();
+    // No pointer word at all: only the connector says "continue".
+    const onlyConnector = connected && content.length > 0 && !all.some((w) => POINTERS.has(w));
+    return onlyConnector ? { kind: 'followup', query, own: addition } : { kind: 'followup', query };
   }
   return { kind: 'standalone', query: question };
 }

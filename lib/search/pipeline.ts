@@ -12,6 +12,7 @@ import { resolveQuestion, type Resolution } from './followup';
 import { retrieve, type RetrievedPassage } from './retrieve';
 import { storedResult } from './stored-results';
 import { subQueries } from './subqueries';
+import { settleFollowUp } from './topic';
 import { resolveTarget, templateOf, type SearchTarget } from './target';
 import { timeSearchPhase } from '../observability/metrics';
 import type { SearchCaller } from './service';
@@ -41,7 +42,7 @@ async function retrieveDeep(datasetId: number, queries: string[], target: Search
 export async function prepare(body: SearchRequest, caller: SearchCaller, type: InteractionType): Promise<Prepared> {
   const target = await resolveTarget(caller.projectId, body);
   const thread = await openThread(caller.projectId, body.conversation);
-  const resolution = resolveQuestion(body.question, thread.turns);
+  const resolution = await settleFollowUp(target.dataset.id, resolveQuestion(body.question, thread.turns));
   let queries: string[] = [];
   let passages: RetrievedPassage[] = [];
   if (resolution.kind !== 'context') {

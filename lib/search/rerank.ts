@@ -81,6 +81,12 @@ function share(terms: RankTerm[], present: Set<string>): number {
   return all > 0 ? got / all : 0;
 }
 
+/** IDF-weighted shares of the terms found in a document: anywhere, and in its title fields (content name, subject, heading). */
+export function termShares(terms: RankTerm[], doc: RankDocument): { all: number; title: number } {
+  const d = tokenise(doc);
+  return { all: share(terms, d.all), title: share(terms, d.title) };
+}
+
 /** stem → [term index, credit]: the question's stems count 1, paraphrases 0.6. */
 type TermIndex = Map<string, [number, number]>;
 

@@ -13,16 +13,18 @@ import { CORPUS } from '../fixtures/search-corpus';
 const turn = (question: string) => ({ question, standalone: question, answer: 'Use sorted(reverse=True) [1].' });
 
 describe('resolveQuestion', () => {
+  // `own`: only a connector ties it to the thread, so it may name a subject of its own (settled against the dataset, topic.ts).
   it.each([
-    ['and in reverse order?', 'How do I sort a list in reverse order?'],
-    ['what about tuples?', 'How do I sort a list what about tuples?'],
-    ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?'],
-    ['why?', 'How do I sort a list why?'],
+    ['and in reverse order?', 'How do I sort a list in reverse order?', 'in reverse order?'],
+    ['what about tuples?', 'How do I sort a list what about tuples?', 'what about tuples?'],
+    ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?', undefined],
+    ['why?', 'How do I sort a list why?', undefined],
     // A strong pointer back, or a leading connector, whatever the question's own length.
-    ['does it stay sorted when new items are appended afterwards?', 'How do I sort a list does it stay sorted when new items are appended afterwards?'],
-    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?'],
-  ])('%s continues the thread', (question, query) => {
-    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'followup', query });
+    ['does it stay sorted when new items are appended afterwards?', 'How do I sort a list does it stay sorted when new items are appended afterwards?', undefined],
+    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?', 'what about including the keys of nested dictionaries in the result?'],
+    ['and how do I reverse that?', 'How do I sort a list how do I reverse that?', undefined],
+  ])('%s continues the thread', (question, query, own) => {
+    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(own ? { kind: 'followup', query, own } : { kind: 'followup', query });
   });
 
   it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour', 'is there a way to open a file that skips buffering entirely?'])('%s stands alone', (question) => {
