@@ -33,6 +33,11 @@ export const uploadBody = z.object({
 
 export type UploadBody = z.infer<typeof uploadBody>;
 
+/** POST /searcher/v1/upload/{upload_id}/items/{item_id}/retry: `{}` retries as it was; `url` changes the address first. */
+export const retryItemBody = z.object({ url: httpUrl.optional() }, { message: 'Request body must be a JSON object' }).strict();
+
+export type RetryItemBody = z.infer<typeof retryItemBody>;
+
 export const uploadListQuery = z.object({
   limit: intQuery('limit', 1, 100).optional(),
   offset: intQuery('offset', 0).optional(),

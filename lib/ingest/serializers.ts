@@ -74,7 +74,7 @@ export function uploadRecord(upload: UploadRow, items: ItemRow[]): UploadDetail 
   return { ...uploadSummary(upload, items), items: items.map(itemRecord) };
 }
 
-function itemRecord(item: ItemRow): UploadItemRecord {
+export function itemRecord(item: ItemRow): UploadItemRecord {
   return {
     id: item.id,
     url: item.fileName === null ? item.url : null,

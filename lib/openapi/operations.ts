@@ -122,6 +122,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /searcher/v1/upload/{upload_id}': { summary: "An upload's progress, item by item", response: described(200, 'The upload', 'id, status, counts and items with their state and error') },
   'GET /searcher/v1/uploads': { summary: "The project's uploads, newest first", response: described(200, 'The uploads', 'id, status, counts and items of each upload', true) },
+  'POST /searcher/v1/upload/{upload_id}/items/{item_id}/retry': {
+    summary: 'Put a failed item back in the queue, optionally with a corrected URL',
+    response: described(200, 'The item', 'The item record, queued again (state, url, attempts from zero)'),
+    errors: [409],
+  },
 
   // ------------------------------------------------------------------ search
   'POST /searcher/v1/search': { summary: 'Ask a question: ranked passages and a generated answer', response: json(200, 'The answer and its sources', r.searchResponse) },

@@ -59,10 +59,11 @@ import * as route53 from '@/app/searcher/v1/review/route';
 import * as route54 from '@/app/searcher/v1/search/route';
 import * as route55 from '@/app/searcher/v1/search/stream/route';
 import * as route56 from '@/app/searcher/v1/subjects/[subject_id]/route';
-import * as route57 from '@/app/searcher/v1/upload/[upload_id]/route';
-import * as route58 from '@/app/searcher/v1/upload/files/route';
-import * as route59 from '@/app/searcher/v1/upload/route';
-import * as route60 from '@/app/searcher/v1/uploads/route';
+import * as route57 from '@/app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route';
+import * as route58 from '@/app/searcher/v1/upload/[upload_id]/route';
+import * as route59 from '@/app/searcher/v1/upload/files/route';
+import * as route60 from '@/app/searcher/v1/upload/route';
+import * as route61 from '@/app/searcher/v1/uploads/route';
 
 export const ROUTE_MODULES: RouteModuleEntry[] = [
   { file: 'app/api/health/route.ts', pattern: '/api/health', module: route0 },
@@ -122,8 +123,9 @@ export const ROUTE_MODULES: RouteModuleEntry[] = [
   { file: 'app/searcher/v1/search/route.ts', pattern: '/searcher/v1/search', module: route54 },
   { file: 'app/searcher/v1/search/stream/route.ts', pattern: '/searcher/v1/search/stream', module: route55 },
   { file: 'app/searcher/v1/subjects/[subject_id]/route.ts', pattern: '/searcher/v1/subjects/{subject_id}', module: route56 },
-  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route57 },
-  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route58 },
-  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route59 },
-  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route60 },
+  { file: 'app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route.ts', pattern: '/searcher/v1/upload/{upload_id}/items/{item_id}/retry', module: route57 },
+  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route58 },
+  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route59 },
+  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route60 },
+  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route61 },
 ];
