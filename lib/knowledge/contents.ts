@@ -3,6 +3,7 @@ import { db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { findDataset } from './datasets';
 import { findSubject } from './subjects';
+import { listContentsPage } from './content-list';
 import { contentDetail, contentRecord, subjectRecord, type ContentWithSubject } from './serializers';
 
 export async function findContent(projectId: number, contentId: number) {
@@ -11,10 +12,9 @@ export async function findContent(projectId: number, contentId: number) {
   return content;
 }
 
+/** The spec's plain listing: every content of the dataset, by id. */
 export async function listContents(projectId: number, datasetId: number) {
-  await findDataset(projectId, datasetId);
-  const rows = await db().content.findMany({ where: { datasetId }, orderBy: { id: 'asc' } });
-  return rows.map(contentRecord);
+  return (await listContentsPage(projectId, datasetId)).contents;
 }
 
 export async function listContentsFull(projectId: number, datasetId: number): Promise<ContentWithSubject[]> {

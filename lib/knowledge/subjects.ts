@@ -10,6 +10,10 @@ export async function findSubject(projectId: number, subjectId: number) {
   return subject;
 }
 
+export async function getSubject(projectId: number, subjectId: number) {
+  return subjectRecord(await findSubject(projectId, subjectId));
+}
+
 export async function listSubjects(projectId: number, datasetId: number) {
   await findDataset(projectId, datasetId);
   const rows = await db().subject.findMany({ where: { datasetId }, orderBy: { id: 'asc' } });

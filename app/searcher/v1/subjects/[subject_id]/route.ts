@@ -1,11 +1,14 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
-import { deleteSubject, renameSubject } from '@/lib/knowledge/subjects';
+import { deleteSubject, getSubject, renameSubject } from '@/lib/knowledge/subjects';
 import { subjectBody } from '@/lib/knowledge/contracts';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('subject_id');
+
+// One subject (its page in the editors, and their breadcrumbs).
+export const GET = route({ family: 'knowledge', params }, async ({ principal, params }) => getSubject(projectOf(principal), params.subject_id));
 
 export const PUT = route({ family: 'knowledge', write: true, params, body: subjectBody }, async ({ principal, params, body }) =>
   renameSubject(projectOf(principal), params.subject_id, body.name),
@@ -16,4 +19,4 @@ export const DELETE = route({ family: 'knowledge', write: true, params }, async 
   return new Response(null, { status: 204 });
 });
 
-export const { GET, POST, PATCH } = otherMethods('PUT', 'DELETE');
+export const { POST, PATCH } = otherMethods('GET', 'PUT', 'DELETE');
