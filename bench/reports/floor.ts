@@ -8,7 +8,7 @@ type FloorCase = { name: string; run: () => Promise<unknown>; close?: () => Prom
 export async function floorCases(databaseUrl: string, lastDay: string): Promise<FloorCase[]> {
   const postgres = /^postgres(ql)?:/.test(databaseUrl);
   const monthStart = `${lastDay.slice(0, 7)}-01`;
-  // The same statements the reports send (lib/reports/usage.ts and threads.ts), in each driver's placeholder style.
+  // The same statements the reports send (lib/reports/usage.ts and lib/reports/threads/), in each driver's placeholder style.
   const sql = {
     usage: 'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
     count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2',
@@ -48,7 +48,7 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
       { name: 'threads count, question=refund, naive scan of interactions', run: () => q(sql.countQuestionNaive, [org, from, '%refund%']) },
       { name: 'threads count, question=refund, per-thread index', run: () => q(sql.countQuestionThreads, [org, from, '%refund%']) },
       { name: 'threads count, question=refund, word index', run: () => q(sql.countQuestionWords, [org, from, '%refund%']) },
-      // As the report sends it (lib/reports/thread-words.ts): sequential scans and parallel workers off.
+      // As the report sends it (lib/reports/threads/thread-words.ts): sequential scans and parallel workers off.
       { name: 'threads count, question=refund, word index, report settings', run: () => indexed.query(sql.countQuestionWords, [org, from, '%refund%']) },
       {
         name: 'threads count, question=plan (every thread), word index, report settings',

@@ -9,7 +9,7 @@ import { NO_ANSWER } from '../generation/extractive';
 import type { Principal } from '../auth/principal';
 import type { ReviewGroup, ReviewInteraction, ReviewKind, ReviewPage, ReviewQuery, ReviewSource } from './contract';
 import { questionKey } from './question-key';
-import { feedbackOptionsOf } from '../reports/threads';
+import { feedbackOptionsOf } from '../reports/threads/serialize';
 
 /** Interactions read per request, newest first. */
 export const SCAN_LIMIT = 5_000;

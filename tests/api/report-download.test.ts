@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
 import { recordInteraction } from '@/lib/usage/record';
-import { threadIdBatches } from '@/lib/reports/threads';
+import { threadIdBatches } from '@/lib/reports/threads/read';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 

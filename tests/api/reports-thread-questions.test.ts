@@ -1,5 +1,5 @@
 // GET /api/v1/threads?question=…: the per-thread question index
-// (lib/reports/thread-questions.ts, kept by database triggers) answers the
+// (lib/reports/threads/question-index-*.ts, kept by database triggers) answers the
 // filter when the term alone decides a thread. These follow it through new
 // questions, edits, deletions and moved threads, over two projects, and
 // check it against the per-interaction path.
@@ -9,8 +9,11 @@ import { recordInteraction } from '@/lib/usage/record';
 import { createProject } from '@/lib/tenancy/organizations';
 import type { ThreadsPage } from '@/lib/reports/contracts';
 import type { InteractionType } from '@/lib/usage/credits';
-import { countThreads, planQuestion, readThreads, type ThreadFilter } from '@/lib/reports/threads';
-import { keyRange, threadIdsByQuestion, threadIndexServes } from '@/lib/reports/thread-questions';
+import { countThreads, readThreads } from '@/lib/reports/threads/read';
+import { planQuestion, threadIndexServes } from '@/lib/reports/threads/planner';
+import type { ThreadFilter } from '@/lib/reports/threads/filter';
+import { questionIndex } from '@/lib/reports/threads/question-index';
+import { keyRange } from '@/lib/reports/threads/thread-keys';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
@@ -141,8 +144,8 @@ describe('the per-thread question index', () => {
     const scope = orgScope();
     const planned = await planQuestion(scope, { start: '2025-06-01', end: null, question: 'refund' });
     const plan = planned.byThread!;
-    const sorted = await threadIdsByQuestion(scope, planned, { ...plan, count: Promise.resolve(1) }, 3, 1);
-    const walked = await threadIdsByQuestion(scope, planned, { ...plan, count: Promise.resolve(1_000_000) }, 3, 1);
+    const sorted = await questionIndex().threadIds(scope, planned, { ...plan, count: Promise.resolve(1) }, 3, 1);
+    const walked = await questionIndex().threadIds(scope, planned, { ...plan, count: Promise.resolve(1_000_000) }, 3, 1);
     expect(walked).toEqual(sorted);
     expect(walked).toEqual([conv.three, conv.two, conv.one]);
   });
@@ -152,12 +155,12 @@ describe('the per-thread question index', () => {
     for (const [end, limit, offset] of [['2025-06-03', 1, 0], ['2025-06-03', 2, 1], ['2025-06-03', 3, 0], ['2025-06-02', 1, 1], ['2025-06-03', 10, 0], [null, 2, 2]] as const) {
       const filter: ThreadFilter = { start: '2025-05-01', end, question: 'refund' };
       const plan = (await planQuestion(scope, filter)).byThread!;
-      const sorted = await threadIdsByQuestion(scope, filter, { ...plan, count: Promise.resolve(1) }, limit, offset);
+      const sorted = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1) }, limit, offset);
       // A count above the list-driven bound: the page is looked for in windows of days.
-      const windowed = await threadIdsByQuestion(scope, filter, { ...plan, count: Promise.resolve(1_000_000) }, limit, offset);
+      const windowed = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1_000_000) }, limit, offset);
       expect(windowed, `${end} ${limit} ${offset}`).toEqual(sorted);
     }
-    expect(await threadIdsByQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' }, { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: Promise.resolve(1_000_000) }, 2, 1)).toEqual([conv.three, conv.two]);
+    expect(await questionIndex().threadIds(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' }, { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: Promise.resolve(1_000_000) }, 2, 1)).toEqual([conv.three, conv.two]);
   });
 
   it('a deep page found by day (counts per day while planning) equals the sorted matches, at every offset, in both projects', async () => {
@@ -169,8 +172,8 @@ describe('the per-thread question index', () => {
         expect(await plan.count).toBe(await ((await planQuestion(scope, filter)).byThread!.count ?? plan.count));
         for (let offset = 0; offset <= (await plan.count!) + 1; offset++) {
           for (const limit of [1, 2, 3]) {
-            const sorted = await threadIdsByQuestion(scope, filter, { ...plan, count: Promise.resolve(1), days: null }, limit, offset);
-            const byDay = await threadIdsByQuestion(scope, filter, { ...plan, count: Promise.resolve(1_000_000) }, limit, offset);
+            const sorted = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1), days: null }, limit, offset);
+            const byDay = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1_000_000) }, limit, offset);
             expect(byDay, `${scope.projectId} ${end} ${offset}/${limit}`).toEqual(sorted);
           }
         }

@@ -1,6 +1,6 @@
 // GET /api/v1/threads?question=… on PostgreSQL reads a vocabulary of each
 // organisation's question words and per-thread word keys (migration
-// 20261123180000_thread_words, lib/reports/thread-words.ts). The agreement
+// 20261123180000_thread_words, lib/reports/threads/thread-words.ts). The agreement
 // checks run on both databases (on SQLite they exercise the FTS5 index);
 // the vocabulary's own rules are PostgreSQL's.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,12 @@ import { GET as threads } from '@/app/api/v1/threads/route';
 import { recordInteraction } from '@/lib/usage/record';
 import type { ThreadsPage } from '@/lib/reports/contracts';
 import type { InteractionType } from '@/lib/usage/credits';
-import { countThreads, planQuestion, readThreads, type ThreadFilter } from '@/lib/reports/threads';
-import { pageByWords, wordsCanMatch } from '@/lib/reports/thread-words';
-import { daysHolding } from '@/lib/reports/page-days';
-import { planThreadQuestion } from '@/lib/reports/thread-questions';
+import { countThreads, readThreads } from '@/lib/reports/threads/read';
+import { planQuestion } from '@/lib/reports/threads/planner';
+import type { ThreadFilter } from '@/lib/reports/threads/filter';
+import { questionIndex } from '@/lib/reports/threads/question-index';
+import { pageByWords, wordsCanMatch } from '@/lib/reports/threads/thread-words';
+import { daysHolding } from '@/lib/reports/threads/page-days';
 import type { ReportScope } from '@/lib/reports/scope';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';
@@ -120,7 +122,7 @@ describe('the days that hold a page', () => {
 describe.runIf(isPostgres())('the PostgreSQL word index', () => {
   it('a deep page read from the days that hold it equals the walked period, at every offset', async () => {
     const filter: ThreadFilter = { start: '2025-06-01', end: null, question: 'a' };
-    const plan = (await planThreadQuestion(scope(), filter, 5000))!;
+    const plan = (await questionIndex().planThreads(scope(), filter, 5000))!;
     expect(plan.days?.length).toBeGreaterThan(2);
     expect(await plan.count).toBe(plan.days!.reduce((sum, d) => sum + d.n, 0));
     const walked = { ...plan, count: Promise.resolve(1_000_000), days: null };
@@ -141,7 +143,7 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
       [scope(), { start: '2025-06-01', end: null, question: 'a', interactionTypes: ['search', 'stream'] }],
     ];
     for (const [where, filter] of cases) {
-      const plan = (await planThreadQuestion(where, filter))!;
+      const plan = (await questionIndex().planThreads(where, filter, 0))!;
       const count = await plan.count!;
       expect(count).toBeGreaterThan(2);
       // The slice of 0 threads never holds a page: the count's way (sorted, as the count is small).

@@ -6,7 +6,7 @@ import { POST as assess } from '@/app/api/v1/assessments/route';
 import { recordInteraction } from '@/lib/usage/record';
 import type { InteractionType } from '@/lib/usage/credits';
 import type { ThreadsPage } from '@/lib/reports/contracts';
-import { countThreads, readThreads } from '@/lib/reports/threads';
+import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { db } from '@/lib/db/client';
 import { call } from '../helpers/http';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';

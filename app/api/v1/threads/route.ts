@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { threadsQuery } from '@/lib/reports/contracts';
-import { threadsReport } from '@/lib/reports/threads';
+import { threadsReport } from '@/lib/reports/threads/report';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';
 

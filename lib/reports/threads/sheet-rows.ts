@@ -2,11 +2,14 @@
 // sheet's columns are selected (no JSON of the retrieval, prompts or extra,
 // which the sheet does not show and which cost most of the read), and rows
 // come out as plain arrays: nothing of a batch outlives its writing.
-import { db, Prisma } from '../db/client';
-import type { CellValue } from './xlsx';
-import type { ReportScope } from './scope';
-import { DISPLAY_TYPE, feedbackOptionsOf, matchingSql, threadIdBatches, type ThreadFilter } from './threads';
-import { toDate, type RawDate, type RawInt } from '../db/raw';
+import { db, Prisma } from '../../db/client';
+import { toDate, type RawDate, type RawInt } from '../../db/raw';
+import type { CellValue } from '../xlsx';
+import type { ReportScope } from '../scope';
+import type { ThreadFilter } from './filter';
+import { threadIdBatches } from './read';
+import { DISPLAY_TYPE, feedbackOptionsOf } from './serialize';
+import { matchingSql } from './where';
 
 type SheetInteraction = {
   conversation_id: string; identifier: string; created_at: RawDate; type: string; question: string; content: string;

@@ -5,10 +5,11 @@
 // words), and the threads holding any of the words found are read from a
 // GIN index on each thread's word keys: no thread's text is rechecked.
 // Keys carry the interaction type, so `interaction_types` comes along.
-import { db, Prisma } from '../db/client';
-import { containsPattern } from '../db/like';
-import { perThreadFrom, scopeSql, type ReportScope } from './scope';
+import { db, Prisma } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { scopeSql, type ReportScope } from '../scope';
 import { daysHolding, type DayCount } from './page-days';
+import { perThreadFrom } from './period';
 
 /** The migration splits questions on these six ASCII characters only. */
 const WORD_SEPARATOR = /[ \t\n\r\f\v]/;
