@@ -3,7 +3,7 @@
 // copies evaluation, feedback and reasons onto that interaction, so the
 // threads report shows them; both writes happen in one transaction.
 import { db, type Tx } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { Principal } from '../auth/principal';
 import type { AssessmentCreated } from '../reports/contracts';
 import type { AssessmentBody } from './contracts';

@@ -2,7 +2,7 @@
 // prefix, revoked.
 import { db } from '../db/client';
 import { newSecret } from './secrets';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 
 export type KeyListItem = { id: number; name: string; prefix: string; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
 export type CreatedKey = KeyListItem & { token: string };

@@ -4,7 +4,7 @@
 import { noteCredentialUse } from './last-used';
 import { db, Prisma } from '../db/client';
 import { toDate, type RawDate, type RawInt } from '../db/raw';
-import { notFound, unauthorized, forbidden } from '../http/errors';
+import { notFound, unauthorized, forbidden } from '../errors';
 import { hashSecret, secretKind } from './secrets';
 import { isRole, type AuthMode, type Role } from './roles';
 

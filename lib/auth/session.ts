@@ -7,7 +7,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { sessionSecret } from '../config';
 import { signInWithPassword } from './users';
 import { clientAddress } from '../http/rate-limit';
-import { ApiError } from '../http/errors';
+import { AppError } from '../errors';
 import { db } from '../db/client';
 
 export const authOptions: NextAuthOptions = {
@@ -31,7 +31,7 @@ export const authOptions: NextAuthOptions = {
           found = await signInWithPassword(credentials.email, credentials.password, clientAddress({ headers }));
         } catch (error) {
           // next-auth passes the message to the sign-in form as `error`.
-          if (error instanceof ApiError && error.code === 'too_many_requests') throw new Error(error.detail);
+          if (error instanceof AppError && error.code === 'too_many_requests') throw new Error(error.detail);
           throw error;
         }
         if (!found) return null;

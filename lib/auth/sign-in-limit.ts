@@ -6,7 +6,7 @@
 // next-auth sign-in) go through the same limiter. One process keeps its own
 // counts, like the smartpage limiter.
 import { z } from 'zod';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../errors';
 
 export type SignInLimit = { perAccount: number; perAddress: number; windowMs: number };
 

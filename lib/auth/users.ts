@@ -2,7 +2,7 @@
 import { db } from '../db/client';
 import { appConfig } from '../config';
 import { hashPassword, newSecret, verifyPassword, hashSecret } from './secrets';
-import { unauthorized, notFound } from '../http/errors';
+import { unauthorized, notFound } from '../errors';
 import type { Role } from './roles';
 import { signInLimiter } from './sign-in-limit';
 

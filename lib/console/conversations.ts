@@ -1,7 +1,7 @@
 // The caller's own conversations in a project, with their turns, for the
 // console's thread list. Only threads whose questions the caller asked.
 import { db, isPostgres } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors';
 import type { SearchItem } from '../search/contract';
 import { sourcesOf } from './sources';
 

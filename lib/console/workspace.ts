@@ -1,7 +1,7 @@
 // Who the signed-in person is and where they work: organisation, role,
 // projects and the project in use. Feeds the shell of the web console.
 import { db } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors';
 import type { Principal } from '../auth/principal';
 import { mayManage, mayReadReport, mayWrite, REPORTS, type Report, type Role } from '../auth/roles';
 

@@ -3,7 +3,7 @@
 // with {data: [{embedding, index}], usage}. The base URL includes the API
 // version, as for chat models (http://127.0.0.1:11434/v1). Failures become
 // 502, time-outs 504 (lib/http/errors), each saying what the provider did.
-import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
+import { AppError, badGateway, gatewayTimeout } from '../errors';
 import type { EmbeddingsConfig } from './config';
 import { fetchWithRetry } from '../providers/retrying-fetch';
 
@@ -21,7 +21,7 @@ function describe(text: string): string {
 }
 
 function mapError(config: EmbeddingsConfig, error: unknown): Error {
-  if (error instanceof ApiError) return error;
+  if (error instanceof AppError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return gatewayTimeout(`The embeddings provider did not answer within ${config.timeoutMs} ms`);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);

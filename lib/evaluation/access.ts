@@ -1,4 +1,4 @@
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 import type { Principal } from '../auth/principal';
 
 /** Evaluation is for editors, admins and owners (API keys act for their project). */

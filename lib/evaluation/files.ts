@@ -3,7 +3,7 @@
 // row is recognised and skipped. Cells that a spreadsheet would run as a
 // formula are written with a leading apostrophe.
 import { z } from 'zod';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { parseCsv } from '../ingest/formats/qa-table';
 import { evaluationQuestion, MAX_QUESTIONS, type EvaluationQuestion } from './contract';
 

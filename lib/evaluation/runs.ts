@@ -5,7 +5,7 @@
 // A run goes on in the background of the server that started it; its row
 // holds the progress, and a run whose server went away is reported failed.
 import { db } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { resolveTarget } from '../search/target';
 import type { SearchRequest } from '../search/contract';
 import { retrieve } from '../search/retrieve';

@@ -1,6 +1,6 @@
 // Evaluation sets of a project: questions with their expected sources.
 import { db } from '../db/client';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { MAX_QUESTIONS, type EvaluationQuestion, type EvaluationSetDetail, type EvaluationSetSummary, type SetCreate, type SetUpdate } from './contract';
 import { latestRunOf, runSummary } from './runs';
 import { findSet, storedQuestions, type SetRow } from './store';

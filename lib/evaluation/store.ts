@@ -1,6 +1,6 @@
 // Reading an evaluation set's row and its stored questions (shared by sets and runs).
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { EvaluationQuestion } from './contract';
 
 export type SetRow = { id: number; name: string; questions: string; createdAt: Date; updatedAt: Date };

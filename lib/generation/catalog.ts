@@ -3,7 +3,7 @@
 // the admin CLI and the seeds name them. The work is in models.ts,
 // presets.ts and datamodels.ts, which the API routes call too.
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { PresetParameters } from './contracts';
 import { insertDatamodel } from './datamodels';
 import { findVisibleModelByName } from './models';

@@ -4,7 +4,7 @@
 // asked for a five-token chat completion with the model's own settings and
 // key, through the same path (and SSRF guard) as real answers, with a short
 // time limit and no retries. The extractive provider runs in the server.
-import { ApiError } from '../http/errors';
+import { AppError } from '../errors';
 import type { ConnectionSettings } from './contracts';
 import { findVisibleModel } from './models';
 import { endpoint, fetcherFor, generationTimeoutMs, headers, providerMessage, type ModelConfig } from './openai';
@@ -67,7 +67,7 @@ export async function testConnection(model: Testable): Promise<ConnectionTestRes
 }
 
 function failureDetail(error: unknown, limitMs: number): string {
-  if (error instanceof ApiError) return error.detail;
+  if (error instanceof AppError) return error.detail;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return `The provider did not answer within ${limitMs / 1000} s.`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);

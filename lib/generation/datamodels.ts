@@ -2,7 +2,7 @@
 // the console and smartpages ask against. Every function takes the caller's
 // project and finds rows only within it.
 import { db } from '../db/client';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../errors';
 import type { DatamodelCreate, DatamodelUpdate } from './contracts';
 import { findVisibleModel } from './models';
 import { findPreset } from './presets';

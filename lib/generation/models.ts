@@ -3,7 +3,7 @@
 // presets and datamodels, and changes or deletes only its own; another
 // project's model is "not found". Names are unique across the service.
 import { db } from '../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { literalRefusal } from '../providers/guarded-fetch';
 import type { GenerativeModelCreate, GenerativeModelUpdate, Provider } from './contracts';
 import { privateNetworkAllowed } from './model-policy';

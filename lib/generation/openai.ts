@@ -5,7 +5,7 @@
 // says what the provider did. The caller's signal (the client went away)
 // aborts the call.
 import type { GenerativeModel } from '../db/generated/sqlite/client';
-import { ApiError, badGateway, gatewayTimeout } from '../http/errors';
+import { AppError, badGateway, gatewayTimeout } from '../errors';
 import { countTokens } from '../text/tokens';
 import { fetchWithRetry } from '../providers/retrying-fetch';
 import { guardedFetch, type FetchLike } from '../providers/guarded-fetch';
@@ -101,7 +101,7 @@ export function providerMessage(text: string): string {
 }
 
 export function mapFetchError(model: Pick<ModelConfig, 'name'>, error: unknown): Error {
-  if (error instanceof ApiError) return error;
+  if (error instanceof AppError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     return gatewayTimeout(`The language model provider of "${model.name}" did not answer within ${generationTimeoutMs()} ms`);

@@ -3,7 +3,7 @@
 // on every /searcher route). Editors and viewers read the lists only.
 import type { Principal } from '../auth/principal';
 import { mayManage } from '../auth/roles';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 
 export function requireCatalogManager(principal: Principal): void {
   if (principal.role && !mayManage(principal.role)) {

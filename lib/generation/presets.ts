@@ -2,7 +2,7 @@
 // generation parameters and a model. Every function takes the caller's
 // project and finds rows only within it.
 import { db } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../errors';
 import type { PresetCreate, PresetParameters, PresetUpdate } from './contracts';
 import { findVisibleModel } from './models';
 import { presetRecord, type PresetRecord } from './serializers';

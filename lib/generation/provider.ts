@@ -3,7 +3,7 @@
 // the answer with token usage: the provider's reported usage when it gives
 // one, else counts from the real tokenizer.
 import type { GenerativeModel } from '../db/generated/sqlite/client';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { extractiveProvider } from './extractive';
 import { openAiProvider } from './openai';
 

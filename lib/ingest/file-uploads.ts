@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appConfig } from '../config';
 import { db } from '../db/client';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { describeIssues } from '../http/parse';
 import { name } from '../http/schemas';
 import { importConfig } from './config';

@@ -3,7 +3,7 @@
 // and the progress endpoint shows it like any other. Scoped by the caller's
 // project: another project's upload or item is "not found".
 import { db } from '../db/client';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../errors';
 import type { RetryItemBody } from './contracts';
 import { itemRecord, type UploadItemRecord } from './serializers';
 import { refusalOfUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';

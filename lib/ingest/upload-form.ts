@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
-import { ApiError, badRequest } from '../http/errors';
+import { AppError, badRequest } from '../errors';
 import { withoutXmlForbidden } from '../text/xml-chars';
 import { cleanFileName } from './file-names';
 import { formatBytes } from '../text/bytes';
@@ -30,13 +30,13 @@ export type FormShape = { fileField: string; textFields: readonly string[] };
 const HEAD_BYTES = 8192;
 const MAX_FIELD_BYTES = 4096;
 
-const tooLarge = (detail: string) => new ApiError('payload_too_large', detail);
+const tooLarge = (detail: string) => new AppError('payload_too_large', detail);
 
 export async function readUploadForm(request: Request, shape: FormShape, limits: UploadLimits, spoolDir: string): Promise<UploadForm> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
     const got = contentType.split(';')[0].trim().slice(0, 100);
-    throw new ApiError('unsupported_media_type', `Content-Type must be multipart/form-data (got ${got || 'none'})`);
+    throw new AppError('unsupported_media_type', `Content-Type must be multipart/form-data (got ${got || 'none'})`);
   }
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limits.maxRequestBytes) {
@@ -121,7 +121,7 @@ class FormReader {
       // Every spool file is closed before it is removed (one still opening would come back afterwards).
       await Promise.allSettled([...this.writes, ...this.closed]);
       await Promise.all(this.spoolPaths.map((file) => fs.promises.rm(file, { force: true })));
-      throw reason instanceof ApiError ? reason : badRequest('Could not read the request body');
+      throw reason instanceof AppError ? reason : badRequest('Could not read the request body');
     }
   }
 
@@ -175,7 +175,7 @@ class FormReader {
         this.files[slot] = { spoolPath, name, size: meter.size, sha256: meter.hash.digest('hex'), head: meter.headBytes() };
       })
       .catch((error: unknown) => {
-        if (!this.failure) this.fail(error instanceof ApiError ? error : badRequest('Could not store an uploaded file'));
+        if (!this.failure) this.fail(error instanceof AppError ? error : badRequest('Could not store an uploaded file'));
       });
     this.writes.push(write);
   }

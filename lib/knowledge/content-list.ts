@@ -8,7 +8,7 @@
 // matching ids (with names, for the natural sort that SQL cannot do
 // portably) come back ordered, and only the page's rows are read whole.
 import { db, isPostgres, Prisma } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { findDataset } from './datasets';
 import { contentRecord, type ContentRecord } from './serializers';
 

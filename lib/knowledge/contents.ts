@@ -1,6 +1,6 @@
 // Contents: named items with a source, inside a subject of a dataset.
 import { db } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { findDataset } from './datasets';
 import { findSubject } from './subjects';
 import { listContentsPage } from './content-list';

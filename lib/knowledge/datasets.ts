@@ -1,7 +1,7 @@
 // Datasets of a project. Every function takes the caller's project id and
 // finds rows only within it: another tenant's id is simply "not found".
 import { db } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../errors';
 import { datasetListItem, datasetRecord, datasetUpdated, subjectRecord, contentRecord, type DatasetFull } from './serializers';
 
 export async function findDataset(projectId: number, datasetId: number) {

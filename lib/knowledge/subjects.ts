@@ -1,6 +1,6 @@
 // Subjects group the contents of a dataset.
 import { db } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../errors';
 import { findDataset } from './datasets';
 import { subjectRecord } from './serializers';
 

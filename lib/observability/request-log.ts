@@ -1,7 +1,7 @@
 // What route() records of every request once its answer is ready: one log
 // line and the request metrics, both under the route's path pattern.
 import type { Principal } from '../auth/principal';
-import { ApiError } from '../http/errors';
+import { ApiError, statusOf } from '../http/errors';
 import { logger } from './log';
 import { observeRequest, routePattern } from './metrics';
 
@@ -35,7 +35,7 @@ export function recordRequest(done: FinishedRequest): void {
     organization_id: done.principal?.organizationId || undefined,
     auth: done.principal && done.principal.organizationId ? done.principal.mode : undefined,
   };
-  if (done.status >= 500 && done.error !== undefined && !(done.error instanceof ApiError && done.error.status < 500)) line.err = done.error;
+  if (done.status >= 500 && done.error !== undefined && !(done.error instanceof ApiError && statusOf(done.error) < 500)) line.err = done.error;
   if (log.isLevelEnabled('debug')) {
     line.query = Object.fromEntries(url.searchParams);
     if (done.body !== undefined) line.body = done.body;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import client from 'prom-client';
 import { db } from '../db/client';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../errors';
 import { isLoopback, peerAddress } from '../http/client-address';
 import { metrics } from './metrics';
 

@@ -13,7 +13,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import { importConfig } from '../ingest/config';
 import { isLoopback, refusalFor } from '../ingest/address-policy';
-import { badGateway } from '../http/errors';
+import { badGateway } from '../errors';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export type ResolvedAddress = { address: string; family: number };
@@ -74,7 +74,7 @@ export async function checkedAddress(url: URL, policy: GuardPolicy, resolve: Res
   return addresses[0];
 }
 
-// A refusal is final: the retrying fetch does not try again (it is an ApiError).
+// A refusal is final: the retrying fetch does not try again (it is an AppError).
 const refused = (detail: string) => badGateway(detail);
 
 export function guardedFetch(options: { policy?: GuardPolicy; resolve?: Resolver } = {}): FetchLike {

@@ -3,9 +3,9 @@
 // a back-off (250 ms doubling, or the provider's Retry-After), as long as
 // the next attempt can still start before the caller's deadline. The last
 // answer (or error) is returned as it is, so the caller still reports what
-// the provider said. A deliberate refusal (an ApiError, such as the SSRF
+// the provider said. A deliberate refusal (an AppError, such as the SSRF
 // guard's) is final.
-import { ApiError } from '../http/errors';
+import { AppError } from '../errors';
 import type { FetchLike } from './guarded-fetch';
 
 const RETRIED_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -47,7 +47,7 @@ export async function fetchWithRetry(url: string, init: RequestInit, options: Re
       response = await (options.fetch ?? fetch)(url, { ...init, signal: options.signal });
     } catch (error) {
       // An abort (time-out, the client went away) or a refusal is final; a failed connection is not.
-      if (options.signal?.aborted || error instanceof ApiError) throw error;
+      if (options.signal?.aborted || error instanceof AppError) throw error;
       failure = error;
     }
     const retryable = failure !== null || (response !== null && RETRIED_STATUSES.has(response.status));

@@ -2,7 +2,7 @@
 // the period against the limit plus valid add-ons, and counters of the
 // caller's scope (organisation, or the project of a project token).
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { OverviewQuery, OverviewReport } from './contracts';
 import { endOfDayExclusive, monthRange, percentOf, startOfDay } from './periods';
 import { projectWhere, type ReportScope } from './scope';

@@ -2,7 +2,7 @@
 // granularity of a series, zero-filled buckets and the previous period.
 // Days are UTC `YYYY-MM-DD` strings throughout, the same form as the
 // `day` columns of interactions and usage_daily.
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 
 /** The earliest selectable start date (spec, Limits). */
 export const MIN_DATE = '2025-02-01';

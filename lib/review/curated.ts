@@ -5,7 +5,7 @@
 // configured, so the next search finds it; the embedded answer quotes a
 // question–answer passage verbatim (lib/generation/extractive.ts).
 import { db, type Tx } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { findDataset } from '../knowledge/datasets';
 import { replacePassages } from '../knowledge/passages';
 import { embedPassages, storeVectors } from '../embeddings/store';

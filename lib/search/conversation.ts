@@ -3,7 +3,7 @@
 // request has none.
 import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { PreviousTurn } from './followup';
 
 const THREAD_TURNS = 6;

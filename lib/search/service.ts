@@ -1,7 +1,7 @@
 // Search as the routes, the smartpages and the console call it: who asks
 // (SearchCaller), then one call per kind of interaction.
 import type { Principal } from '../auth/principal';
-import { ApiError } from '../http/errors';
+import { AppError } from '../errors';
 import { projectOf } from '../auth/principal';
 import type { SearchRequest, SearchResponse } from './contract';
 import { prepare, record, searchItems } from './pipeline';
@@ -45,7 +45,7 @@ export async function runSearch(body: SearchRequest, caller: SearchCaller, type:
   // The client going away aborts the provider call; nothing is then recorded.
   prepared.input.signal = signal;
   const result = await timeSearchPhase('answer', type, () => prepared.provider.generate(prepared.input));
-  if (signal?.aborted) throw new ApiError('client_closed', 'The client closed the request before the answer was ready');
+  if (signal?.aborted) throw new AppError('client_closed', 'The client closed the request before the answer was ready');
   const { identifier } = await record(prepared, body, caller, type, result);
   const response: SearchResponse = {
     conversation: prepared.thread.id,
@@ -56,7 +56,7 @@ export async function runSearch(body: SearchRequest, caller: SearchCaller, type:
   return Response.json(response, { headers: { [ANSWER_KIND_HEADER]: prepared.provider.kind } });
 }
 
-/** The SSE response of a streamed search. Throws ApiError (400/404) before streaming starts. */
+/** The SSE response of a streamed search. Throws AppError (400/404) before streaming starts. */
 export async function streamSearch(body: SearchRequest, caller: SearchCaller): Promise<Response> {
   const prepared = await prepare(body, caller, 'stream');
   return streamResponse(prepared, body, caller);

@@ -2,7 +2,7 @@
 // more `delta` ({content}), then `done` ({conversation, identifier,
 // total_tokens, content, answer_kind}); a failure once streaming has begun is an `error`
 // event ({detail}) and nothing is recorded.
-import { ApiError } from '../http/errors';
+import { AppError } from '../errors';
 import type { SearchRequest } from './contract';
 import { record, searchItems, type Prepared } from './pipeline';
 import { timeSearchPhase } from '../observability/metrics';
@@ -34,8 +34,8 @@ export function streamResponse(prepared: Prepared, body: SearchRequest, caller: 
         send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content, answer_kind: prepared.provider.kind });
       } catch (error) {
         if (disconnected.signal.aborted) return;
-        if (!(error instanceof ApiError)) logger().error({ err: error }, 'search stream failed');
-        send('error', { detail: error instanceof ApiError ? error.detail : 'The answer could not be completed' });
+        if (!(error instanceof AppError)) logger().error({ err: error }, 'search stream failed');
+        send('error', { detail: error instanceof AppError ? error.detail : 'The answer could not be completed' });
       } finally {
         if (!closed) controller.close();
         closed = true;

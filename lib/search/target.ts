@@ -3,7 +3,7 @@
 // optional preset. Unknown names are 404 with a detail naming them.
 import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { db } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { DEFAULT_PROMPT_TEMPLATE } from '../generation/catalog';
 import type { SearchRequest } from './contract';
 

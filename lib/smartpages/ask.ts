@@ -2,7 +2,7 @@
 // recorded with origin `smartpage` in the page's project, as the signed-in
 // visitor (or anonymously on a public page).
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { SearchRequest, SearchResponse } from '../search/contract';
 import { runSearch, streamSearch, type SearchCaller } from '../search/service';
 import type { Visitor } from './visitor';

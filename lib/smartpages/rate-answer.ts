@@ -4,7 +4,7 @@
 // (signed-in e-mail, or nobody on a public page). Anything else is 404, so
 // the route cannot be used to rate, or learn about, other conversations.
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { saveAssessment } from '../assessments/record';
 import type { AssessmentCreated } from '../reports/contracts';
 import type { SmartpageRating } from './contracts';

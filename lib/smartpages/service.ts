@@ -3,7 +3,7 @@
 // here: public and private page counts, and users of private pages.
 import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
-import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { conflict, forbidden, notFound, unauthorized } from '../errors';
 import type { SmartpageCreate, SmartpageUpdate, Visibility } from './contracts';
 
 export type SmartpageRecord = {

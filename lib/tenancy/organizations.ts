@@ -1,6 +1,6 @@
 // Organisations, plans, subscriptions, members and projects.
 import { db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { createUser } from '../auth/users';
 import type { Role } from '../auth/roles';
 import { forgetPlanRateLimits } from './plan-rate-limits';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { createTenant, PASSWORD } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, statusOf } from '@/lib/http/errors';
 import { principalFromToken } from '@/lib/auth/principal';
 import { hashSecret } from '@/lib/auth/secrets';
 import { createApiKey, listApiKeys } from '@/lib/auth/keys';
@@ -12,7 +12,7 @@ async function rejection(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, detail: error.detail };
+    if (error instanceof ApiError) return { status: statusOf(error), detail: error.detail };
     throw error;
   }
   throw new Error('expected a rejection');

@@ -88,7 +88,7 @@ describe('POST /api/smartpages/{slug}/search', () => {
     const interaction = await db().interaction.findUniqueOrThrow({ where: { identifier: answered.identifier } });
     expect(interaction).toMatchObject({ origin: 'smartpage', userEmail: a.users.VIEWER.email });
     const stranger = { userId: a.users.OWNER.id, email: a.users.OWNER.email, name: 'Owner' };
-    await expect(askSmartpage(privateSlug, stranger, { question: 'Refunds?' })).rejects.toMatchObject({ status: 403 });
+    await expect(askSmartpage(privateSlug, stranger, { question: 'Refunds?' })).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it.each([

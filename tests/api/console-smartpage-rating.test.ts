@@ -114,9 +114,9 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ detail: 'This smartpage is private: sign in to use it' });
     const rating = { identifier: answer.identifier, conversation: answer.conversation!, evaluation: 'neutral' as const, feedback: 'ok' };
-    await expect(rateSmartpageAnswer(privateSlug, editor, rating)).rejects.toMatchObject({ status: 404 });
+    await expect(rateSmartpageAnswer(privateSlug, editor, rating)).rejects.toMatchObject({ code: 'not_found' });
     const stranger = { userId: a.users.OWNER.id, email: a.users.OWNER.email, name: 'Owner' };
-    await expect(rateSmartpageAnswer(privateSlug, stranger, rating)).rejects.toMatchObject({ status: 403 });
+    await expect(rateSmartpageAnswer(privateSlug, stranger, rating)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(rateSmartpageAnswer(privateSlug, viewer, rating)).resolves.toEqual({ id: expect.any(Number) });
     expect(await db().interaction.findUniqueOrThrow({ where: { identifier: answer.identifier } })).toMatchObject({ evaluation: 'neutral', feedback: 'ok' });
   });

@@ -192,8 +192,8 @@ describe('GET /api/smartpages/{slug} (the public page)', () => {
     const page = await create(a, { name: 'Members', datamodel_id: datamodelA, visibility: 'private', slug, users: [a.users.VIEWER.email] });
     const listed = await openSmartpage(slug, a.users.VIEWER.email.toUpperCase());
     expect(listed.view).toEqual({ name: 'Members', slug, visibility: 'private', datamodel: 'Alpha assistant', organization: a.organization.name, suggested_questions: [] });
-    await expect(openSmartpage(slug, a.users.OWNER.email)).rejects.toMatchObject({ status: 403, detail: 'This smartpage is private and your account is not on its list of users' });
-    await expect(openSmartpage(slug, b.users.VIEWER.email)).rejects.toMatchObject({ status: 403 });
+    await expect(openSmartpage(slug, a.users.OWNER.email)).rejects.toMatchObject({ code: 'forbidden', detail: 'This smartpage is private and your account is not on its list of users' });
+    await expect(openSmartpage(slug, b.users.VIEWER.email)).rejects.toMatchObject({ code: 'forbidden' });
     await remove(a, page.body.id);
   });
 });

@@ -43,23 +43,23 @@ describe('embeddings client', () => {
     server.mode = 'error';
     const error = await embedTexts(config(), ['x']).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(502);
+    expect(error.code).toBe('bad_gateway');
     expect(error.detail).toBe('The embeddings provider answered HTTP 500: model not loaded');
   });
 
   it('maps a time-out to 504 and an unreachable provider to 502', async () => {
     server.mode = 'slow';
     const slow = await embedTexts(config({ timeoutMs: 150 }), ['x']).catch((e) => e);
-    expect([slow.status, slow.detail]).toEqual([504, 'The embeddings provider did not answer within 150 ms']);
+    expect([slow.code, slow.detail]).toEqual(['gateway_timeout', 'The embeddings provider did not answer within 150 ms']);
     const down = await embedTexts(config({ baseUrl: 'http://127.0.0.1:9/v1' }), ['x']).catch((e) => e);
-    expect(down.status).toBe(502);
+    expect(down.code).toBe('bad_gateway');
     expect(down.detail).toMatch(/^Could not reach the embeddings provider at http:\/\/127\.0\.0\.1:9\/v1: /);
   });
 
   it('refuses vectors of the wrong dimension count', async () => {
     server.mode = 'ok';
     const error = await embedTexts(config({ dimensions: 768 }), ['x']).catch((e) => e);
-    expect([error.status, error.detail]).toEqual([502, `The embeddings provider sent ${DIMENSIONS}-dimension vectors; EMBEDDINGS_DIMENSIONS is 768`]);
+    expect([error.code, error.detail]).toEqual(['bad_gateway', `The embeddings provider sent ${DIMENSIONS}-dimension vectors; EMBEDDINGS_DIMENSIONS is 768`]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseQuery, parseBody, parseParams } from '@/lib/http/parse';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, statusOf } from '@/lib/http/errors';
 import { booleanQuery, commaList, idParam, intQuery, isoDate, isCalendarDate } from '@/lib/http/schemas';
 
 const schema = z.object({
@@ -15,7 +15,7 @@ function detailOf(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return error.detail;
+    if (error instanceof ApiError && statusOf(error) === 400) return error.detail;
     throw error;
   }
   throw new Error('expected a 400');
@@ -77,8 +77,8 @@ describe('schemas', () => {
 describe('parseBody', () => {
   const req = (body: string, headers: Record<string, string> = {}) => new Request('http://x/', { method: 'POST', body, headers });
   it('parses JSON', async () => expect(await parseBody(req('{"a":1}'), 100)).toEqual({ a: 1 }));
-  it('400 on malformed JSON', async () => expect(parseBody(req('{'), 100)).rejects.toMatchObject({ status: 400, detail: 'Malformed JSON body' }));
-  it('413 over the size limit', async () => expect(parseBody(req('x'.repeat(200)), 100)).rejects.toMatchObject({ status: 413 }));
+  it('400 on malformed JSON', async () => expect(parseBody(req('{'), 100)).rejects.toMatchObject({ code: 'bad_request', detail: 'Malformed JSON body' }));
+  it('413 over the size limit', async () => expect(parseBody(req('x'.repeat(200)), 100)).rejects.toMatchObject({ code: 'payload_too_large' }));
 });
 
 describe('parseBody: what bodies may carry', () => {
@@ -99,7 +99,7 @@ describe('parseBody: what bodies may carry', () => {
     });
     const error = await parseBody(post(endless), 1_000_000).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(413);
+    expect(statusOf(error as ApiError)).toBe(413);
     expect(sent).toBeLessThan(2_000_000);
   });
 });

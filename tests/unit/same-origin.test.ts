@@ -1,7 +1,7 @@
 // Cookie-authenticated writes must come from the app's own pages.
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertJsonBody, assertSameOrigin, changesState } from '@/lib/http/same-origin';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, statusOf as httpStatusOf } from '@/lib/http/errors';
 
 const request = (headers: Record<string, string>, method = 'POST', url = 'http://app.test:3000/searcher/v1/datasets') => new Request(url, { method, headers: { host: new URL(url).host, ...headers } });
 
@@ -10,7 +10,7 @@ function statusOf(fn: () => void): number | null {
     fn();
     return null;
   } catch (error) {
-    if (error instanceof ApiError) return error.status;
+    if (error instanceof ApiError) return httpStatusOf(error);
     throw error;
   }
 }

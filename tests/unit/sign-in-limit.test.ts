@@ -1,7 +1,7 @@
 // Password guessing: 10 failures per account or address in 15 minutes, then 429.
 import { describe, expect, it } from 'vitest';
 import { SignInLimiter } from '@/lib/auth/sign-in-limit';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, statusOf } from '@/lib/http/errors';
 
 const limit = { perAccount: 3, perAddress: 5, windowMs: 15 * 60_000 };
 
@@ -20,7 +20,7 @@ describe('SignInLimiter', () => {
     const limiter = new SignInLimiter(limit);
     for (let i = 0; i < 3; i++) limiter.begin('Ana@x.test', `10.0.0.${i}`, 1000 + i);
     const locked = refusal(() => limiter.begin('ana@x.test', '10.9.9.9', 2000));
-    expect(locked?.status).toBe(429);
+    expect(locked && statusOf(locked)).toBe(429);
     expect(locked?.detail).toBe('Too many failed sign-in attempts; try again in 15 minutes');
     expect(Number(locked?.headers['retry-after'])).toBe(Math.ceil((1000 + limit.windowMs - 2000) / 1000));
     expect(refusal(() => limiter.begin('ana@x.test', '10.9.9.9', 1000 + limit.windowMs))).toBeNull();
@@ -29,7 +29,7 @@ describe('SignInLimiter', () => {
   it('locks an address that tries many accounts', () => {
     const limiter = new SignInLimiter(limit);
     for (let i = 0; i < 5; i++) limiter.begin(`user${i}@x.test`, '10.0.0.1', 1000);
-    expect(refusal(() => limiter.begin('someone@x.test', '10.0.0.1', 1001))?.status).toBe(429);
+    expect(statusOf(refusal(() => limiter.begin('someone@x.test', '10.0.0.1', 1001))!)).toBe(429);
     expect(refusal(() => limiter.begin('someone@x.test', '10.0.0.2', 1001))).toBeNull();
   });
 
