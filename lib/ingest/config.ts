@@ -35,6 +35,9 @@ const schema = z.object({
   IMPORT_UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(20 * MB),
   IMPORT_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
   IMPORT_UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().positive().default(100 * MB),
+  // Website crawls: requests to one site at the same time, and the pause between two of them.
+  IMPORT_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+  IMPORT_CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
 });
 
 export type ImportConfig = {
@@ -58,6 +61,8 @@ export type ImportConfig = {
   passageTokens: number;
   overlapTokens: number;
   upload: UploadLimits;
+  crawlConcurrency: number;
+  crawlDelayMs: number;
 };
 
 /** Limits of one POST /searcher/v1/upload/files request. */
@@ -94,6 +99,8 @@ export function importConfig(): ImportConfig {
     parseTimeoutMs: env.IMPORT_PARSE_TIMEOUT_MS,
     passageTokens: env.IMPORT_PASSAGE_TOKENS,
     overlapTokens: env.IMPORT_PASSAGE_OVERLAP_TOKENS,
+    crawlConcurrency: env.IMPORT_CRAWL_CONCURRENCY,
+    crawlDelayMs: env.IMPORT_CRAWL_DELAY_MS,
     upload: { maxFileBytes: env.IMPORT_UPLOAD_MAX_FILE_BYTES, maxFiles: env.IMPORT_UPLOAD_MAX_FILES, maxRequestBytes: env.IMPORT_UPLOAD_MAX_REQUEST_BYTES },
   };
 }

@@ -5,13 +5,15 @@
 // nothing behind (the item is claimed again); a crash after it leaves the
 // item done, so it is never imported twice. A re-import of the URL keeps
 // the passages it did not change (lib/knowledge/passages.ts).
-import { fetchSafely, type FetchedFile, type Resolver } from './fetch-safely';
+import crypto from 'node:crypto';
+import { fetchSafely, HttpStatusFailure, type FetchedFile, type Resolver } from './fetch-safely';
 import { readStoredFile } from './files';
 import { parseUrlOf } from './file-names';
 import { parseInThread } from './parse-pool';
 import type { ParseOutput } from './parse-job';
 import { ImportError, reasonOf, refuse } from './errors';
-import { advance, backoffMs, completeIn, fail, release, renewLease, retryLater, type ClaimedItem } from './queue';
+import { advance, backoffMs, completeIn, fail, postpone, release, renewLease, retryLater, type ClaimedItem, type SyncOutcome } from './queue';
+import { afterCrawlFetch, beginCrawlPage, Postponed } from './crawl/crawl-pages';
 import type { ImportConfig } from './config';
 import { db, Prisma } from '../db/client';
 import { replacePassages } from '../knowledge/passages';
@@ -29,13 +31,26 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
   const heartbeat = setInterval(() => void renewLease(item.id, workerId, config.leaseMs).catch(() => undefined), Math.max(50, config.leaseMs / 3));
   try {
     const target = await targetOf(item);
-    const fetched = item.file ? await readUploaded(item.file) : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config });
+    const context = { workerId, config, signal: options.signal, resolve: options.resolve };
+    // A crawl's page waits for its turn at the site; the start page also reads robots.txt and the sitemap.
+    const crawl = item.crawlId === null ? null : await beginCrawlPage(item, context);
+    const synced = item.sync ? await syncedContent(item, target) : null;
+    const fetched = item.file
+      ? await readUploaded(item.file)
+      : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config, headers: synced ? conditionalHeaders(synced) : undefined });
+    if (crawl) await afterCrawlFetch(crawl, item, fetched, context);
+    const validators: Validators = { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, contentHash: fetched.status === 304 ? null : sha256(fetched.bytes) };
+    // A re-sync: a 304, or the same bytes as last time, costs no parsing and no writing of passages.
+    if (synced && (fetched.status === 304 || validators.contentHash === synced.contentHash)) {
+      if (!(await recordUnchanged(item, synced, validators, workerId))) throw new LeaseLost();
+      return;
+    }
     if (!(await advance(item.id, workerId, 'parsing', config.leaseMs))) throw new LeaseLost();
     // Sniffing, parsing, splitting and token counting run in a parse thread; the bytes move there.
     const doc = await parseInThread(fetched.bytes, fetched.contentType, fetched.finalUrl, config);
     if (!doc.chunks.length) throw refuse(`The file has no text to import (read as ${doc.format})`);
     if (!(await advance(item.id, workerId, 'indexing', config.leaseMs))) throw new LeaseLost();
-    await store(item, target, doc, workerId);
+    await store(item, target, doc, workerId, validators, synced ? 'changed' : undefined);
   } catch (error) {
     await settle(item, options, error);
   } finally {
@@ -62,7 +77,62 @@ async function targetOf(item: ClaimedItem): Promise<Target> {
   return { organizationId: upload.project.organizationId, datasetId: dataset.id };
 }
 
-async function store(item: ClaimedItem, target: Target, doc: ParseOutput, workerId: string): Promise<void> {
+type Validators = { etag: string | null; lastModified: string | null; contentHash: string | null };
+type SyncedContent = { id: number; etag: string | null; lastModified: string | null; contentHash: string | null; missCount: number; tokenCount: number };
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** The content a re-sync item checks (it must still exist: a re-sync never brings back a deleted content). */
+async function syncedContent(item: ClaimedItem, target: Target): Promise<SyncedContent> {
+  const content = await db().content.findUnique({
+    where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } },
+    select: { id: true, etag: true, lastModified: true, contentHash: true, missCount: true, tokenCount: true },
+  });
+  if (!content) throw refuse('The content was deleted from the dataset before the re-sync reached it');
+  return content;
+}
+
+function conditionalHeaders(content: SyncedContent): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (content.etag) headers['if-none-match'] = content.etag;
+  if (content.lastModified) headers['if-modified-since'] = content.lastModified;
+  return headers;
+}
+
+/** Unchanged: the validators are refreshed and the miss count reset; passages are not touched. */
+async function recordUnchanged(item: ClaimedItem, content: SyncedContent, validators: Validators, workerId: string): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    await tx.content.update({
+      where: { id: content.id },
+      data: { missCount: 0, etag: validators.etag ?? content.etag, lastModified: validators.lastModified ?? content.lastModified },
+    });
+    const passages = await tx.passage.count({ where: { contentId: content.id } });
+    return completeIn(tx, item.id, workerId, { contentId: content.id, passages, tokens: content.tokenCount, outcome: 'unchanged' });
+  });
+}
+
+/** MISSES_TO_REMOVE consecutive re-syncs that found the URL gone (404/410) remove its content. */
+export const MISSES_TO_REMOVE = 2;
+
+/**
+ * The URL answered 404 or 410: the first time the content is kept ("missing":
+ * a page can be briefly gone), the second consecutive time it is removed with
+ * its passages, its tokens given back to the organisation, in one transaction.
+ */
+async function recordMiss(item: ClaimedItem, target: Target, content: SyncedContent, workerId: string): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const misses = content.missCount + 1;
+    if (misses >= MISSES_TO_REMOVE) {
+      await tx.content.delete({ where: { id: content.id } });
+      await tx.organization.update({ where: { id: target.organizationId }, data: { indexedTokens: { decrement: content.tokenCount } } });
+      return completeIn(tx, item.id, workerId, { contentId: null, passages: 0, tokens: 0, outcome: 'removed' });
+    }
+    await tx.content.update({ where: { id: content.id }, data: { missCount: misses } });
+    return completeIn(tx, item.id, workerId, { contentId: content.id, passages: 0, tokens: 0, outcome: 'missing' });
+  });
+}
+
+async function store(item: ClaimedItem, target: Target, doc: ParseOutput, workerId: string, validators: Validators, outcome?: SyncOutcome): Promise<void> {
   const { chunks } = doc;
   const { subjectName, contentName, source } = namesOf(item, doc);
   const fileId = item.file?.id ?? null;
@@ -94,12 +164,13 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
         create: { datasetId: target.datasetId, name: subjectName },
         update: {},
       });
+      const fetchedAs = { ...validators, missCount: 0 };
       const content = existing
-        ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source, fileId } })
-        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url, fileId } });
+        ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source, fileId, ...fetchedAs } })
+        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url, fileId, ...fetchedAs } });
       const written = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
       await storeVectors(tx, content.datasetId, written.passages, embedded);
-      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount }))) throw new LeaseLost();
+      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount, outcome }))) throw new LeaseLost();
     },
     { maxWait: 30_000, timeout: 120_000 },
   );
@@ -138,6 +209,13 @@ async function settle(item: ClaimedItem, options: ProcessOptions, error: unknown
   const { workerId, config } = options;
   if (error instanceof LeaseLost) return;
   if (options.signal?.aborted) return release(item.id, workerId);
+  if (error instanceof Postponed) return postpone(item.id, workerId, error.due);
+  // A re-sync found the page gone: counted as a miss, not a failure.
+  if (item.sync && error instanceof HttpStatusFailure && (error.status === 404 || error.status === 410)) {
+    const target = await targetOf(item);
+    const content = await syncedContent(item, target).catch(() => null);
+    if (content && (await recordMiss(item, target, content, workerId))) return;
+  }
   // Database errors are retried; their text (SQL, constraint names) is for the log, not for the item.
   const databaseError = error instanceof Prisma.PrismaClientKnownRequestError;
   if (databaseError) console.warn(`[import] item ${item.id}: database error ${error.code}`, error.message);

@@ -23,6 +23,11 @@ export type ClaimedItem = {
   attempts: number;
   /** A file uploaded from the computer: read from the database instead of fetched. */
   file: { id: number | null; name: string } | null;
+  /** A page of a crawl (crawls.id) and its distance in links from the start page. */
+  crawlId: number | null;
+  depth: number | null;
+  /** An item of a re-sync: fetched conditionally, its outcome recorded. */
+  sync: boolean;
 };
 
 /** Limits a claim to one project's uploads (tests sharing one database use it). */
@@ -47,6 +52,9 @@ export async function claimNext(workerId: string, leaseMs: number, scope: ClaimS
     sourceLink: item.sourceLink,
     attempts: item.attempts,
     file: item.fileName === null ? null : { id: item.fileId, name: item.fileName },
+    crawlId: item.crawlId,
+    depth: item.depth,
+    sync: item.sync,
   };
 }
 
@@ -103,15 +111,42 @@ export async function renewLease(itemId: number, workerId: string, leaseMs: numb
   return count === 1;
 }
 
-type Outcome = { contentId: number; passages: number; tokens: number };
+/** What a re-sync found at a URL (null for an ordinary import). */
+export type SyncOutcome = 'unchanged' | 'changed' | 'missing' | 'removed';
+type Outcome = { contentId: number | null; passages: number; tokens: number; outcome?: SyncOutcome };
 
 /** Marks the item done inside the import's own transaction: both commit or neither. */
 export async function completeIn(tx: Tx, itemId: number, workerId: string, outcome: Outcome): Promise<boolean> {
   const { count } = await tx.uploadItem.updateMany({
     where: { id: itemId, lockedBy: workerId },
-    data: { state: 'done', error: null, lockedBy: null, lockedUntil: null, contentId: outcome.contentId, passageCount: outcome.passages, tokenCount: outcome.tokens },
+    data: {
+      state: 'done',
+      error: null,
+      lockedBy: null,
+      lockedUntil: null,
+      contentId: outcome.contentId,
+      passageCount: outcome.passages,
+      tokenCount: outcome.tokens,
+      outcome: outcome.outcome ?? null,
+    },
   });
   return count === 1;
+}
+
+/** The download finished (a crawl counts its fetched pages by this). */
+export async function markFetched(itemId: number, workerId: string): Promise<void> {
+  await db().uploadItem.updateMany({ where: { id: itemId, lockedBy: workerId }, data: { fetchedAt: new Date() } });
+}
+
+/**
+ * Gives the item back without using up an attempt, due at `due`: a crawl's
+ * page that must wait for its turn at the site (politeness, crawl.ts).
+ */
+export async function postpone(itemId: number, workerId: string, due: Date): Promise<void> {
+  await db().uploadItem.updateMany({
+    where: { id: itemId, lockedBy: workerId },
+    data: { state: 'queued', lockedBy: null, lockedUntil: null, nextAttemptAt: due, attempts: { decrement: 1 } },
+  });
 }
 
 export async function fail(itemId: number, workerId: string, reason: string): Promise<void> {

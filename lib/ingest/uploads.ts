@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { UploadBody } from './contracts';
 import { firstRefusedUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';
+import { crawlProgressOf, type CrawlProgress } from './crawl/crawls';
 import { uploadRecord, uploadSummary, type UploadDetail, type UploadSummary } from './serializers';
 
 export async function createUpload(projectId: number, body: UploadBody, check: SubmissionCheckOptions = {}): Promise<{ message: string; id: number }> {
@@ -34,10 +35,12 @@ export async function createUpload(projectId: number, body: UploadBody, check: S
   return { message: 'Upload started', id: upload.id };
 }
 
-export async function getUpload(projectId: number, uploadId: number): Promise<UploadDetail> {
+/** An upload with its items; a crawl's upload also has `crawl` (its pages found / fetched / indexed and limits). */
+export async function getUpload(projectId: number, uploadId: number): Promise<UploadDetail & { crawl?: CrawlProgress }> {
   const upload = await db().upload.findFirst({ where: { id: uploadId, projectId }, include: { items: { orderBy: { position: 'asc' } } } });
   if (!upload) throw notFound(`Upload ${uploadId} not found`);
-  return uploadRecord(upload, upload.items);
+  const crawl = await crawlProgressOf(upload.id);
+  return { ...uploadRecord(upload, upload.items), ...(crawl ? { crawl } : {}) };
 }
 
 export async function listUploads(projectId: number, page: { limit?: number; offset?: number }): Promise<UploadSummary[]> {

@@ -15,6 +15,7 @@ import { sweepUploadFiles } from './files';
 import { spoolDir } from './file-uploads';
 import { sweepSpool } from './upload-form';
 import { metrics } from '../observability/metrics';
+import { runDueSyncs } from './sync/syncs';
 
 export type DrainOptions = {
   /** Written into locked_by; must be unique per concurrent worker. */
@@ -88,6 +89,8 @@ async function loop(pool: Pool, workerId: string): Promise<void> {
     let settled = 0;
     try {
       settled = await drainUploads({ workerId, signal });
+      // Scheduled re-syncs become items of the same queue; each starts on one instance only (syncs.ts).
+      settled += await runDueSyncs();
       await sweepNowAndThen();
     } catch (error) {
       // The database may be briefly unreachable; the loop must outlive that.

@@ -95,6 +95,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /searcher/v1/datasets/{dataset_id}': { summary: 'One dataset', response: json(200, 'The dataset', r.datasetRecord) },
   'PUT /searcher/v1/datasets/{dataset_id}': { summary: 'Rename a dataset or change its description', response: json(200, 'The dataset', r.datasetUpdated), errors: [409] },
   'DELETE /searcher/v1/datasets/{dataset_id}': { summary: 'Delete a dataset with its subjects, contents and passages', response: noContent, errors: [409] },
+  'POST /searcher/v1/datasets/{dataset_id}/resync': {
+    summary: "Re-sync the dataset's URL contents now (conditional requests; unchanged ones are not re-indexed)",
+    response: described(200, 'The sync started', '`{message, id, sync_id}`: `id` is the upload to follow at GET /searcher/v1/upload/{upload_id}'),
+    errors: [409],
+  },
+  'GET /searcher/v1/datasets/{dataset_id}/sync': {
+    summary: "The dataset's re-sync schedule, next sync, and its last syncs with what changed",
+    response: described(200, 'The sync status', 'schedule, next_sync_at, last_sync and syncs (each: state, started/finished, checked, unchanged, changed, missing, removed, failed, changes)'),
+  },
+  'PUT /searcher/v1/datasets/{dataset_id}/sync': {
+    summary: 'Set the re-sync schedule: none, hourly, daily or weekly',
+    response: described(200, 'The sync status', 'As GET: the schedule and the next sync it sets'),
+  },
   'GET /searcher/v1/datasets/{dataset_id}/subjects': { summary: "A dataset's subjects", response: json(200, 'The subjects', r.subjectRecord, { array: true }) },
   'POST /searcher/v1/datasets/{dataset_id}/subjects': { summary: 'Create a subject in a dataset', response: json(201, 'The new subject', r.subjectRecord), errors: [409] },
   'GET /searcher/v1/datasets/{dataset_id}/contents': {
@@ -125,6 +138,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [400, 413, 415],
   },
   'GET /searcher/v1/upload/{upload_id}': { summary: "An upload's progress, item by item", response: described(200, 'The upload', 'id, status, counts and items with their state and error') },
+  'POST /searcher/v1/upload/site': {
+    summary: 'Crawl a website into a dataset: start URL, max pages and depth, scope, include/exclude patterns (runs in the background)',
+    response: described(200, 'The crawl started', '`{message, id, crawl_id}`: progress with pages found / fetched / indexed at GET /searcher/v1/upload/{upload_id}'),
+  },
   'GET /searcher/v1/uploads': { summary: "The project's uploads, newest first", response: described(200, 'The uploads', 'id, status, counts and items of each upload', true) },
   'POST /searcher/v1/upload/{upload_id}/items/{item_id}/retry': {
     summary: 'Put a failed item back in the queue, optionally with a corrected URL',

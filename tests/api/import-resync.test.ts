@@ -1,0 +1,182 @@
+// Re-sync of a dataset's URL contents (issue 16 item 3), on SQLite and
+// PostgreSQL: unchanged pages cost one conditional request (304, or the same
+// bytes) and no re-indexing; a changed page is replaced (its unchanged
+// passages keep their ids) and searchable at once; a page gone (404/410) is
+// kept at the first miss and removed at the second. The schedule starts a
+// sync on one worker only.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call } from '../helpers/http';
+import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+import { startFileServer, type FileServer } from '../helpers/file-server';
+import { asMember } from '../helpers/session-as';
+import { db, isPostgres } from '@/lib/db/client';
+import { drainUploads } from '@/lib/ingest/worker';
+import { runDueSyncs } from '@/lib/ingest/sync/syncs';
+import * as upload from '@/app/searcher/v1/upload/route';
+import * as resync from '@/app/searcher/v1/datasets/[dataset_id]/resync/route';
+import * as sync from '@/app/searcher/v1/datasets/[dataset_id]/sync/route';
+
+vi.mock('@/lib/auth/session', async (original) => ({
+  ...(await original<typeof import('@/lib/auth/session')>()),
+  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
+}));
+
+let server: FileServer;
+let tenant: Tenant;
+let datasetId: number;
+const conditional: Record<string, string[]> = {};
+
+const article = (title: string, ...paragraphs: string[]) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1>${paragraphs.map((p, i) => `<h2>Part ${i + 1}</h2><p>${p}</p>`).join('')}</main></body></html>`;
+
+const pages = {
+  etag: article('Ferry timetable', 'The morning ferry leaves the pier at seven.', 'The evening ferry returns at nine.'),
+  plain: article('Fish market', 'The fish market opens before sunrise on weekdays.'),
+  changed: article('Harbour fees', 'Mooring costs twelve euros per night.', 'Showers are free for guests.'),
+  gone: article('Old regatta', 'The regatta used to start at the lighthouse.'),
+};
+let goneStatus = 200;
+
+beforeAll(async () => {
+  server = await startFileServer();
+  server.on('/kb/etag.html', (req, res) => {
+    (conditional.etag ??= []).push(String(req.headers['if-none-match'] ?? ''));
+    if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { etag: '"v1"' }).end();
+    res.writeHead(200, { 'content-type': 'text/html', etag: '"v1"', 'last-modified': 'Mon, 23 Nov 2026 10:00:00 GMT' }).end(pages.etag);
+  });
+  // No validators at all: only the hash of the bytes tells it is unchanged.
+  server.on('/kb/plain.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(pages.plain));
+  server.on('/kb/changed.html', (req, res) => {
+    (conditional.changed ??= []).push(String(req.headers['if-modified-since'] ?? ''));
+    res.writeHead(200, { 'content-type': 'text/html', 'last-modified': new Date(0).toUTCString() }).end(pages.changed);
+  });
+  server.on('/kb/gone.html', (_req, res) => (goneStatus === 200 ? res.writeHead(200, { 'content-type': 'text/html' }).end(pages.gone) : res.writeHead(goneStatus).end('gone')));
+  tenant = await createTenant('resync');
+  datasetId = (await createKnowledge(tenant, 'Harbour info')).dataset.id;
+  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+    token: tenant.apiKey,
+    body: { name: 'harbour', uploads: ['etag', 'plain', 'changed', 'gone'].map((p) => ({ url: server.url(`/kb/${p}.html`), dataset_name: 'Harbour info' })) },
+  });
+  expect(res.status).toBe(200);
+  await drainUploads({ workerId: 'resync-import', projectId: tenant.project.id });
+});
+
+afterAll(() => server.close());
+
+const key = (p: string) => server.url(`/kb/${p}.html`);
+const contentOf = (p: string) => db().content.findUnique({ where: { datasetId_importUrl: { datasetId, importUrl: key(p) } } });
+const passagesOf = async (p: string) => {
+  const content = await contentOf(p);
+  return content ? db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' }, select: { id: true, text: true } }) : [];
+};
+
+async function fullTextHits(word: string): Promise<number[]> {
+  const rows = isPostgres()
+    ? await db().$queryRaw<{ id: number }[]>`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
+    : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
+  return rows.map((r) => Number(r.id));
+}
+
+async function resyncNow() {
+  const res = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await drainUploads({ workerId: `resync-${res.body.id}`, projectId: tenant.project.id });
+  return res.body as { id: number; sync_id: number };
+}
+
+async function status() {
+  const res = await call(sync.GET, 'GET', `/searcher/v1/datasets/${datasetId}/sync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('re-sync', () => {
+  it('unchanged pages cost one request each and keep their passages; a changed page is replaced; a gone page is a miss', async () => {
+    const before = { etag: await passagesOf('etag'), plain: await passagesOf('plain'), changed: await passagesOf('changed') };
+    const hits = { etag: server.hits.get('/kb/etag.html'), plain: server.hits.get('/kb/plain.html') };
+    pages.changed = article('Harbour fees', 'Mooring costs fifteen euros per night since the winter.', 'Showers are free for guests.');
+    goneStatus = 404;
+
+    const started = await resyncNow();
+    // One conditional request each; the validators of the first import were sent back.
+    expect(server.hits.get('/kb/etag.html')).toBe(hits.etag! + 1);
+    expect(server.hits.get('/kb/plain.html')).toBe(hits.plain! + 1);
+    expect(conditional.etag.at(-1)).toBe('"v1"');
+    expect(conditional.changed.at(-1)).toBe(new Date(0).toUTCString());
+    // Unchanged: the very same passage rows.
+    expect(await passagesOf('etag')).toEqual(before.etag);
+    expect(await passagesOf('plain')).toEqual(before.plain);
+    // Changed: new text found, old text gone, the unchanged passage kept its id.
+    const after = await passagesOf('changed');
+    expect(after.map((p) => p.text).join(' ')).toContain('fifteen euros');
+    expect(await fullTextHits('fifteen')).toHaveLength(1);
+    expect(await fullTextHits('twelve')).toHaveLength(0);
+    const showers = (rows: { id: number; text: string }[]) => rows.find((p) => p.text.includes('Showers'))?.id;
+    expect(showers(after)).toBe(showers(before.changed));
+    // Gone once: kept, one miss counted.
+    expect(await contentOf('gone')).toMatchObject({ missCount: 1 });
+
+    const s = await status();
+    expect(s.last_sync).toMatchObject({ id: started.sync_id, upload_id: started.id, trigger: 'manual', state: 'done', checked: 4, total: 4, unchanged: 2, changed: 1, missing: 1, removed: 0, failed: 0 });
+    expect(s.last_sync.finished_at).not.toBeNull();
+    expect(s.last_sync.changes.map((c: { url: string; outcome: string }) => [c.url, c.outcome]).sort()).toEqual([
+      [key('changed'), 'changed'],
+      [key('gone'), 'missing'],
+    ]);
+  });
+
+  it('a page gone at the second consecutive re-sync is removed with its passages and tokens', async () => {
+    const gone = (await contentOf('gone'))!;
+    const tokensBefore = (await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).indexedTokens;
+    goneStatus = 410;
+    await resyncNow();
+    expect(await contentOf('gone')).toBeNull();
+    expect(await db().passage.count({ where: { contentId: gone.id } })).toBe(0);
+    expect(await fullTextHits('regatta')).toHaveLength(0);
+    const tokensAfter = (await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).indexedTokens;
+    expect(tokensBefore - tokensAfter).toBe(gone.tokenCount);
+    const s = await status();
+    expect(s.last_sync).toMatchObject({ checked: 4, unchanged: 3, changed: 0, missing: 0, removed: 1 });
+    expect(s.syncs[1]).toMatchObject({ missing: 1, changed: 1, unchanged: 2 });
+  });
+
+  it('one sync at a time per dataset (409); nothing to sync is a 409; another project’s dataset is a 404', async () => {
+    const first = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    expect(first.status).toBe(200);
+    const second = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toBe('A re-sync of this dataset is still running');
+    await drainUploads({ workerId: 'resync-409', projectId: tenant.project.id });
+    const empty = (await createKnowledge(tenant, 'No URLs')).dataset.id;
+    const none = await call(resync.POST, 'POST', `/searcher/v1/datasets/${empty}/resync`, { token: tenant.apiKey, params: { dataset_id: String(empty) } });
+    expect(none.status).toBe(409);
+    const other = await createTenant('resync-other');
+    const foreign = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: other.apiKey, params: { dataset_id: String(datasetId) } });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a schedule starts a due sync once, even when two workers look at the same moment', async () => {
+    const put = (body: unknown, options = { token: tenant.apiKey } as Parameters<typeof call>[3]) =>
+      call(sync.PUT, 'PUT', `/searcher/v1/datasets/${datasetId}/sync`, { ...options, params: { dataset_id: String(datasetId) }, body });
+    expect((await put({ schedule: 'monthly' })).status).toBe(400);
+    expect((await put({ schedule: 'daily', extra: 1 })).status).toBe(400);
+    const viewer = await call(sync.PUT, 'PUT', `/searcher/v1/datasets/${datasetId}/sync`, asMember(tenant, 'VIEWER', { params: { dataset_id: String(datasetId) }, body: { schedule: 'daily' } }));
+    expect(viewer.status).toBe(403);
+    const set = await put({ schedule: 'hourly' });
+    expect(set.status).toBe(200);
+    expect(set.body.schedule).toBe('hourly');
+    expect(Math.abs(new Date(set.body.next_sync_at).getTime() - Date.now() - 3_600_000)).toBeLessThan(60_000);
+    expect(await runDueSyncs({ projectId: tenant.project.id })).toBe(0);
+
+    const syncsBefore = await db().datasetSync.count({ where: { datasetId } });
+    await db().dataset.update({ where: { id: datasetId }, data: { nextSyncAt: new Date(Date.now() - 1000) } });
+    const started = await Promise.all([runDueSyncs({ projectId: tenant.project.id }), runDueSyncs({ projectId: tenant.project.id })]);
+    expect(started[0] + started[1]).toBe(1);
+    expect(await db().datasetSync.count({ where: { datasetId } })).toBe(syncsBefore + 1);
+    await drainUploads({ workerId: 'resync-schedule', projectId: tenant.project.id });
+    const s = await status();
+    expect(s.last_sync).toMatchObject({ trigger: 'schedule', state: 'done', unchanged: 3 });
+    expect(new Date(s.next_sync_at).getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+    expect((await put({ schedule: 'none' })).body).toMatchObject({ schedule: 'none', next_sync_at: null });
+  });
+});
