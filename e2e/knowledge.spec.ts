@@ -86,7 +86,7 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await expect(page.getByRole('heading', { name: 'Welcome guide', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /img\.example\/welcome\.png/ })).toBeVisible();
   await expect(page.getByText('No passages')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to dataset' }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: `${name} v2` }).click();
 
   // Delete the content: cancel first (nothing happens), then confirm.
   await page.getByRole('button', { name: 'Delete content Welcome guide' }).click();

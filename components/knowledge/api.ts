@@ -2,8 +2,8 @@
 // Data hooks of the knowledge editors: every read and write goes through the
 // documented /searcher/v1 route handlers, and each write refreshes exactly
 // the cached reads it changes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/client';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiFetchPage } from '@/components/api/client';
 import { useMe } from '@/components/shell/use-me';
 import type { ContentDetail, ContentRecord, DatasetListItem, DatasetRecord, DatasetFull, SubjectRecord } from '@/lib/knowledge/serializers';
 
@@ -18,7 +18,7 @@ export type Passage = Awaited<ReturnType<typeof listPassages>>[number];
 // shows up here as a type error instead of a silently wrong page.
 export type { UploadCounts, UploadDetail as UploadStatus, UploadItemRecord as UploadItem, UploadSummary } from '@/lib/ingest/serializers';
 export type { ItemState as UploadState } from '@/lib/ingest/queue';
-import type { UploadDetail as UploadStatus, UploadSummary } from '@/lib/ingest/serializers';
+import type { UploadDetail as UploadStatus, UploadItemRecord, UploadSummary } from '@/lib/ingest/serializers';
 
 /** Body of POST /searcher/v1/upload (the endpoint's own zod contract). */
 export type { UploadBody as UploadRequest } from '@/lib/ingest/contracts';
@@ -34,6 +34,7 @@ export const knowledgeKeys = {
   dataset: (id: number) => ['knowledge', 'dataset', id] as const,
   subjects: (datasetId: number) => ['knowledge', 'dataset', datasetId, 'subjects'] as const,
   contents: (datasetId: number) => ['knowledge', 'dataset', datasetId, 'contents'] as const,
+  subject: (id: number) => ['knowledge', 'subject', id] as const,
   content: (id: number) => ['knowledge', 'content', id] as const,
   passages: (id: number) => ['knowledge', 'content', id, 'passages'] as const,
   uploads: ['knowledge', 'uploads'] as const,
@@ -42,14 +43,57 @@ export const knowledgeKeys = {
 
 export const useDatasets = () => useQuery({ queryKey: knowledgeKeys.datasets, queryFn: () => apiFetch<DatasetListItem[]>('/searcher/v1/datasets') });
 
-export const useDataset = (id: number) =>
-  useQuery({ queryKey: knowledgeKeys.dataset(id), queryFn: () => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`) });
+export const useDataset = (id: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: knowledgeKeys.dataset(id), queryFn: () => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`), enabled: options.enabled ?? true });
 
 export const useSubjects = (datasetId: number) =>
   useQuery({ queryKey: knowledgeKeys.subjects(datasetId), queryFn: () => apiFetch<SubjectRecord[]>(`/searcher/v1/datasets/${datasetId}/subjects`) });
 
 export const useContents = (datasetId: number) =>
   useQuery({ queryKey: knowledgeKeys.contents(datasetId), queryFn: () => apiFetch<ContentRecord[]>(`/searcher/v1/datasets/${datasetId}/contents`) });
+
+export const useSubject = (id: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: knowledgeKeys.subject(id), queryFn: () => apiFetch<SubjectRecord>(`/searcher/v1/subjects/${id}`), enabled: options.enabled ?? true });
+
+export type ContentOrder = 'name' | 'updated';
+export type ContentQuery = { subjectId?: number; q: string; sort: ContentOrder };
+
+/** Contents shown at first; each "Show more" adds MORE_CONTENTS (a 500-page import must not render 500 rows at once). */
+export const FIRST_CONTENTS = 25;
+export const MORE_CONTENTS = 100;
+
+const contentsPath = (datasetId: number, query: ContentQuery, limit: number, offset: number) => {
+  const params = new URLSearchParams({ sort: query.sort, limit: String(limit), offset: String(offset) });
+  if (query.subjectId !== undefined) params.set('subject_id', String(query.subjectId));
+  if (query.q.trim()) params.set('q', query.q.trim());
+  return `/searcher/v1/datasets/${datasetId}/contents?${params}`;
+};
+
+/**
+ * A subject's contents as the server filters, sorts and pages them: the
+ * first FIRST_CONTENTS, then MORE_CONTENTS more per `fetchNextPage`. The
+ * previous filter's rows stay on screen while the next one loads.
+ */
+export const useContentPages = (datasetId: number, query: ContentQuery) =>
+  useInfiniteQuery({
+    queryKey: [...knowledgeKeys.contents(datasetId), query],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => apiFetchPage<ContentRecord>(contentsPath(datasetId, query, pageParam === 0 ? FIRST_CONTENTS : MORE_CONTENTS, pageParam)),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.total !== null && loaded < last.total && last.items.length > 0 ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** How many contents of the dataset match a filter (one row read, the total from X-Total-Count). */
+export const useContentMatches = (datasetId: number, q: string) =>
+  useQuery({
+    queryKey: [...knowledgeKeys.contents(datasetId), 'matches', q.trim()],
+    queryFn: async () => (await apiFetchPage<ContentRecord>(contentsPath(datasetId, { q, sort: 'name' }, 1, 0))).total ?? 0,
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
 
 export const useContent = (id: number) => useQuery({ queryKey: knowledgeKeys.content(id), queryFn: () => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`) });
 
@@ -107,6 +151,12 @@ export const useDeleteContent = () => useKnowledgeMutation((id: number) => apiFe
 
 export const useStartUpload = () =>
   useKnowledgeMutation((body: UploadRequest) => apiFetch<{ message: string; id: number }>('/searcher/v1/upload', { method: 'POST', json: body }));
+
+/** A failed item back to the queue, with a corrected URL when given; the upload's progress then polls again. */
+export const useRetryItem = () =>
+  useKnowledgeMutation(({ uploadId, itemId, url }: { uploadId: number; itemId: number; url?: string }) =>
+    apiFetch<UploadItemRecord>(`/searcher/v1/upload/${uploadId}/items/${itemId}/retry`, { method: 'POST', json: url === undefined ? {} : { url } }),
+  );
 
 /** True while an upload still has files on their way. */
 export const uploadRunning = (status: UploadStatus | undefined) => !status || status.counts.done + status.counts.failed < status.counts.total;

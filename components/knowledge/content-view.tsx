@@ -2,12 +2,12 @@
 import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/contents/{id}: a content's fields (editable) and the passages
 // the search answers from.
-import { ArrowLeft, ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
-import Link from 'next/link';
+import { ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber, useToast } from '@/components/ui';
-import { useCanWrite, useContent, useDeleteContent, usePassages, useUpdateContent } from './api';
+import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
+import { Breadcrumbs } from './breadcrumbs';
 import { ContentDialog, linkProblem } from './content-dialog';
 
 export function ContentView({ contentId }: { contentId: number }) {
@@ -21,13 +21,16 @@ export function ContentView({ contentId }: { contentId: number }) {
   const canWrite = useCanWrite();
   useDocumentTitle(content.data ? `${content.data.name} · Content` : null);
   const data = content.data;
+  // The trail's names; the content's own record holds only their ids.
+  const dataset = useDataset(data?.dataset_id ?? 0, { enabled: data !== undefined });
+  const subject = useSubject(data?.subject_id ?? 0, { enabled: data !== undefined });
   const initial = useMemo(() => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined), [data]);
 
   if (content.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading content" /></Card>;
   if (content.isError || !data) {
     return (
       <div className="space-y-4">
-        <Link href="/knowledge" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> All datasets</Link>
+        <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Content' }]} />
         <ErrorState error={content.error} title="Could not load this content" onRetry={() => content.refetch()} />
       </div>
     );
@@ -35,9 +38,14 @@ export function ContentView({ contentId }: { contentId: number }) {
 
   return (
     <div>
-      <Link href={`/knowledge/${data.dataset_id}`} className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dataset
-      </Link>
+      <Breadcrumbs
+        items={[
+          { label: 'Datasets', href: '/knowledge' },
+          { label: dataset.data?.name, href: `/knowledge/${data.dataset_id}` },
+          { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
+          { label: data.name },
+        ]}
+      />
       <PageHeader
         title={data.name}
         description={`Updated ${formatDateTime(data.updated_at)}`}

@@ -2,12 +2,14 @@
 import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/{id}: one dataset, its subjects and their contents, with every
 // editing action (create, rename, edit links, delete with confirmation).
-import { ArrowLeft, FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
+import { FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, Input, LoadingBlock, PageHeader, Select, formatDate, useToast } from '@/components/ui';
-import { type ContentRecord, type SubjectRecord, useCanWrite, useContents, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
+import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, formatDate, useToast } from '@/components/ui';
+import { type ContentOrder, type SubjectRecord, useCanWrite, useContentMatches, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
+import { Breadcrumbs } from './breadcrumbs';
+import { ContentFilter, ContentSort, useDebounced } from './content-filter';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
 import { FileDrop } from './file-drop';
@@ -16,12 +18,12 @@ import type { UploadLimits } from './file-upload';
 export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; uploadLimits: UploadLimits }) {
   const dataset = useDataset(datasetId);
   const subjects = useSubjects(datasetId);
-  const contents = useContents(datasetId);
   const rename = useRenameDataset();
   const remove = useDeleteDataset();
   const addSubject = useCreateSubject();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'subject' | null>(null);
   const [filter, setFilter] = useState('');
+  const q = useDebounced(filter.trim(), 250);
   const [order, setOrder] = useState<ContentOrder>('name');
   const router = useRouter();
   const toast = useToast();
@@ -39,7 +41,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   if (dataset.isError) {
     return (
       <div className="space-y-4">
-        <BackLink />
+        <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Dataset' }]} />
         <ErrorState error={dataset.error} title="Could not load this dataset" onRetry={() => dataset.refetch()} />
       </div>
     );
@@ -48,7 +50,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   const data = dataset.data;
   return (
     <div>
-      <BackLink />
+      <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: data.name }]} />
       <PageHeader
         title={data.name}
         description={data.description || `Created ${formatDate(data.created_at)}`}
@@ -72,29 +74,23 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
-        {contents.data && contents.data.length > 0 ? (
-          <div className="relative order-last w-full sm:order-none sm:ml-auto sm:w-64">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input type="search" aria-label="Filter contents" placeholder="Filter contents" className="pl-9" value={filter} onChange={(e) => setFilter(e.target.value)} />
-          </div>
-        ) : null}
-        {contents.data && contents.data.length > 1 ? (
-          <Select aria-label="Sort contents" className="w-44" value={order} onChange={(e) => setOrder(e.target.value as ContentOrder)}>
-            <option value="name">Name, A to Z</option>
-            <option value="updated">Recently updated</option>
-          </Select>
+        {subjects.data && subjects.data.length > 0 ? (
+          <>
+            <ContentFilter value={filter} onChange={setFilter} />
+            <ContentSort value={order} onChange={setOrder} />
+          </>
         ) : null}
         {canWrite ? <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button> : null}
       </div>
 
-      {subjects.isPending || contents.isPending ? (
+      {subjects.isPending ? (
         <Card className="p-5"><LoadingBlock lines={4} label="Loading subjects" /></Card>
-      ) : subjects.isError || contents.isError ? (
-        <ErrorState error={subjects.error ?? contents.error} title="Could not load the subjects" onRetry={() => { subjects.refetch(); contents.refetch(); }} />
+      ) : subjects.isError ? (
+        <ErrorState error={subjects.error} title="Could not load the subjects" onRetry={() => subjects.refetch()} />
       ) : subjects.data.length === 0 ? (
         <EmptyState title="No subjects yet" description="Subjects group the contents of a dataset, for example by product or by team." action={canWrite && <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button>} />
       ) : (
-        <SubjectList subjects={subjects.data} contents={sortContents(contents.data, order)} filter={filter} canWrite={canWrite} datasetId={datasetId} />
+        <SubjectList subjects={subjects.data} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />
       )}
 
       <NameDialog
@@ -130,23 +126,14 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   );
 }
 
-type ContentOrder = 'name' | 'updated';
-
-function sortContents(contents: ContentRecord[], order: ContentOrder): ContentRecord[] {
-  const copy = [...contents];
-  return order === 'name' ? copy.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })) : copy.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
-}
-
-/** Subjects with their contents; while filtering, only the contents whose name or source matches. */
-function SubjectList({ subjects, contents, filter, canWrite, datasetId }: { subjects: SubjectRecord[]; contents: ContentRecord[]; filter: string; canWrite: boolean; datasetId: number }) {
-  const needle = filter.trim().toLowerCase();
-  const matching = needle ? contents.filter((c) => c.name.toLowerCase().includes(needle) || c.source.toLowerCase().includes(needle)) : contents;
-  const shown = needle ? subjects.filter((s) => matching.some((c) => c.subject_id === s.id)) : subjects;
-  if (shown.length === 0) return <EmptyState icon={<Search className="size-8" />} title="No contents match" description={`Nothing in this dataset is named like “${filter.trim()}”.`} />;
+/** Subjects with their contents; while filtering (in the database), only subjects with a match show. */
+function SubjectList({ subjects, filter, order, canWrite, datasetId }: { subjects: SubjectRecord[]; filter: string; order: ContentOrder; canWrite: boolean; datasetId: number }) {
+  const matches = useContentMatches(datasetId, filter);
+  if (filter && matches.data === 0) return <EmptyState icon={<Search className="size-8" />} title="No contents match" description={`Nothing in this dataset is named like “${filter}”, nor links to it.`} />;
   return (
     <div className="space-y-4">
-      {shown.map((subject) => (
-        <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} contents={matching.filter((c) => c.subject_id === subject.id)} />
+      {subjects.map((subject) => (
+        <SubjectCard key={subject.id} canWrite={canWrite} datasetId={datasetId} subject={subject} filter={filter} order={order} />
       ))}
     </div>
   );
@@ -174,13 +161,5 @@ function AddFiles({ datasetName, subjects, limits }: { datasetName: string; subj
         <FileDrop datasetName={datasetName} subjectName={subject} limits={limits} />
       </CardBody>
     </Card>
-  );
-}
-
-function BackLink() {
-  return (
-    <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900">
-      <ArrowLeft className="size-4" aria-hidden="true" /> All datasets
-    </Link>
   );
 }

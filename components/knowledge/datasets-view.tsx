@@ -51,11 +51,11 @@ export function DatasetsView() {
           action={canWrite && <Button onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New dataset</Button>}
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Datasets">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Datasets">
           {full.data.map((dataset) => {
             const contents = dataset.subjects.reduce((sum, s) => sum + s.contents.length, 0);
             return (
-              <li key={dataset.id}>
+              <li key={dataset.id} className="min-w-0">
                 <Link
                   href={`/knowledge/${dataset.id}`}
                   className="group block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"

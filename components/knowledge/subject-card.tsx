@@ -1,21 +1,34 @@
 'use client';
-// One subject of a dataset: its contents in a list, and the actions on the
+// One subject of a dataset: its contents as the server filters, sorts and
+// pages them (25 first, then 100 more at a time), and the actions on the
 // subject (rename, delete) and on each content (edit, delete, open passages).
 import { ExternalLink, FilePlus2, FileText, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Card, CardHeader, ConfirmDialog, formatDate, formatNumber, useToast } from '@/components/ui';
-import { type ContentRecord, type SubjectRecord, useCreateContent, useDeleteContent, useDeleteSubject, useRenameSubject, useUpdateContent } from './api';
+import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, formatDate, formatNumber, useToast } from '@/components/ui';
+import { type ContentOrder, type ContentRecord, type SubjectRecord, MORE_CONTENTS, useContentPages, useCreateContent, useDeleteContent, useDeleteSubject, useRenameSubject, useUpdateContent } from './api';
 import { ContentDialog, EditContentDialog, linkProblem } from './content-dialog';
 import { NameDialog } from './name-dialog';
 
 type Dialog = { kind: 'rename' | 'delete' | 'add' } | { kind: 'edit' | 'remove'; content: ContentRecord } | null;
 
-/** Contents shown at first per subject; more on request (a 500-page import must not render 500 rows at once). */
-const CONTENTS_PAGE = 25;
+type Props = {
+  datasetId: number;
+  subject: SubjectRecord;
+  /** The filter typed above the subjects (already debounced); empty for none. */
+  filter: string;
+  order: ContentOrder;
+  canWrite: boolean;
+  /** On the dataset page the title leads to the subject's own page; on that page it does not. */
+  linkTitle?: boolean;
+  /** While filtering, a subject without a match steps aside (dataset page) or says so (its own page). */
+  hideWithoutMatch?: boolean;
+  /** Called after the subject was deleted (its own page leaves). */
+  onDeleted?: () => void;
+};
 
-export function SubjectCard({ datasetId, subject, contents, canWrite }: { datasetId: number; subject: SubjectRecord; contents: ContentRecord[]; canWrite: boolean }) {
-  const [shown, setShown] = useState(CONTENTS_PAGE);
+export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkTitle = true, hideWithoutMatch = true, onDeleted }: Props) {
+  const pages = useContentPages(datasetId, { subjectId: subject.id, q: filter, sort: order });
   const rename = useRenameSubject();
   const remove = useDeleteSubject();
   const add = useCreateContent();
@@ -29,11 +42,24 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
     setDialog(next);
   };
 
+  const filtering = filter.trim().length > 0;
+  const contents = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = pages.data?.pages.at(-1)?.total ?? contents.length;
+  // While filtering, a subject without a match steps aside (the dataset page says when none matches at all).
+  if (hideWithoutMatch && filtering && pages.data && !pages.isPlaceholderData && total === 0) return null;
+  const count = filtering ? `${formatNumber(total)} matching` : `${formatNumber(total)} ${total === 1 ? 'content' : 'contents'}`;
+
   return (
     <Card role="region" aria-labelledby={`subject-${subject.id}`}>
       <CardHeader
-        title={<span id={`subject-${subject.id}`}>{subject.name}</span>}
-        description={`${formatNumber(contents.length)} ${contents.length === 1 ? 'content' : 'contents'}`}
+        title={
+          linkTitle ? (
+            <Link id={`subject-${subject.id}`} href={`/knowledge/subjects/${subject.id}`} className="rounded hover:text-indigo-700 hover:underline">{subject.name}</Link>
+          ) : (
+            <span id={`subject-${subject.id}`}>{subject.name}</span>
+          )
+        }
+        description={pages.data ? count : undefined}
         actions={
           canWrite && (
           <>
@@ -44,11 +70,15 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
           )
         }
       />
-      {contents.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-slate-500">No contents in this subject yet.</p>
+      {pages.isPending ? (
+        <div className="px-5 py-4"><LoadingBlock lines={3} label={`Loading the contents of ${subject.name}`} /></div>
+      ) : pages.isError ? (
+        <div className="px-4 py-4 sm:px-5"><ErrorState error={pages.error} title="Could not load the contents" onRetry={() => pages.refetch()} /></div>
+      ) : contents.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-slate-500">{filtering ? `No contents match “${filter.trim()}”.` : 'No contents in this subject yet.'}</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {contents.slice(0, shown).map((content) => (
+        <ul className="divide-y divide-slate-100" aria-busy={pages.isFetching && pages.isPlaceholderData}>
+          {contents.map((content) => (
             <li key={content.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-5">
               <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
@@ -71,10 +101,10 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
               </div> : null}
             </li>
           ))}
-          {contents.length > shown ? (
+          {pages.hasNextPage ? (
             <li className="px-4 py-2 sm:px-5">
-              <Button size="sm" variant="ghost" onClick={() => setShown((n) => n + CONTENTS_PAGE * 4)}>
-                Show {formatNumber(Math.min(CONTENTS_PAGE * 4, contents.length - shown))} more of {formatNumber(contents.length)}
+              <Button size="sm" variant="ghost" loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
+                Show {formatNumber(Math.min(MORE_CONTENTS, total - contents.length))} more of {formatNumber(total)}
               </Button>
             </li>
           ) : null}
@@ -94,12 +124,12 @@ export function SubjectCard({ datasetId, subject, contents, canWrite }: { datase
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={`Delete subject “${subject.name}”?`}
-        description={`Its ${formatNumber(contents.length)} contents and their passages are deleted too. This cannot be undone.`}
+        description="Its contents and their passages are deleted too. This cannot be undone."
         confirmLabel="Delete subject"
         pending={remove.isPending}
         error={remove.error?.message}
         onCancel={close}
-        onConfirm={() => remove.mutate(subject.id, { onSuccess: () => { close(); toast.success('Subject deleted'); } })}
+        onConfirm={() => remove.mutate(subject.id, { onSuccess: () => { close(); toast.success('Subject deleted'); onDeleted?.(); } })}
       />
       <ContentDialog
         open={dialog?.kind === 'add'}

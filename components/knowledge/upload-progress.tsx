@@ -6,7 +6,10 @@ import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Load
 import Link from 'next/link';
 import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber } from '@/components/ui';
 import { formatBytes } from './file-upload';
+import { CrawlProgressCard } from './crawl-progress';
+import type { CrawlProgress } from './crawl-api';
 import { type UploadItem, type UploadState, uploadRunning, useCanWrite, useUpload } from './api';
+import { RetryItem } from './retry-item';
 
 const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; icon: React.ReactNode }> = {
   queued: { label: 'Queued', tone: 'neutral', icon: <Clock className="size-3.5" aria-hidden="true" /> },
@@ -55,6 +58,7 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
         }
       />
 
+      {'crawl' in status ? <CrawlProgressCard crawl={status.crawl as CrawlProgress} /> : null}
       <Card className="mb-6 p-4 sm:p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-sm font-medium text-slate-800" aria-live="polite">
@@ -79,14 +83,14 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
       <Card>
         <CardHeader title="Files" description={`${formatNumber(counts.total)} in this import`} />
         <ul className="divide-y divide-slate-100" aria-label="Imported files">
-          {status.items.map((item) => <UploadRow key={item.id} item={item} />)}
+          {status.items.map((item) => <UploadRow key={item.id} uploadId={uploadId} item={item} canWrite={canWrite} />)}
         </ul>
       </Card>
     </div>
   );
 }
 
-function UploadRow({ item }: { item: UploadItem }) {
+function UploadRow({ uploadId, item, canWrite }: { uploadId: number; item: UploadItem; canWrite: boolean }) {
   const title = item.content_name || item.file_name || (item.url ? fileName(item.url) : 'File');
   // A file from the computer shows its name and size; a URL import its address.
   const origin = item.url ?? `${item.file_name ?? 'File'} · ${formatBytes(item.file_size ?? 0)} uploaded from a computer`;
@@ -108,6 +112,7 @@ function UploadRow({ item }: { item: UploadItem }) {
           {item.attempts > 1 ? ` · attempt ${formatNumber(item.attempts)}` : ''}
         </p>
         {item.error ? <FailureReason text={item.error} /> : null}
+        {canWrite && item.state === 'failed' ? <RetryItem uploadId={uploadId} item={item} title={title} /> : null}
       </div>
       <div className="shrink-0 text-left text-xs text-slate-500 sm:text-right">
         {item.state === 'done' ? (
