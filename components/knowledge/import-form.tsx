@@ -10,6 +10,7 @@ import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, Field, Inpu
 import { useCanWrite, useDatasets, useStartUpload } from './api';
 import { buildUploadRequest } from './forms';
 import { FileDrop } from './file-drop';
+import { CrawlCard } from './crawl-card';
 import type { UploadLimits } from './file-upload';
 
 type Row = { key: number; url: string; subject: string; content: string; source: string };
@@ -58,7 +59,7 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
   return (
     <div>
       <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
-      <PageHeader title="Import files" description="Upload files from your computer or fetch them from their URL: HTML, PDF, DOCX, Markdown, text and Q&A tables are split into passages and indexed." />
+      <PageHeader title="Import files" description="Upload files from your computer, crawl a website or fetch files from their URL: HTML, PDF, DOCX, Markdown, text and Q&A tables are split into passages and indexed." />
       {!canWrite ? (
         <EmptyState title="Your role cannot import files" description="Viewers read the knowledge of a project; ask an editor, admin or owner to import files." />
       ) : datasets.isPending ? (
@@ -94,6 +95,8 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
               <FileDrop datasetName={dataset} subjectName={fileSubject} uploadName={name} limits={uploadLimits} hint={<>Files go into <span className="font-medium">{dataset}</span>.</>} />
             </CardBody>
           </Card>
+
+          <CrawlCard datasetName={dataset} uploadName={name} />
 
           <Card>
             <CardHeader
