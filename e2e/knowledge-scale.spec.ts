@@ -98,6 +98,8 @@ test('breadcrumbs lead through dataset, subject and content; the filter narrows 
   const current = trail.locator('[aria-current="page"]');
   expect(await current.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(current).toHaveAttribute('title', longName);
+  // The crumbs between stay readable: cut, never squeezed to nothing.
+  for (const link of await trail.getByRole('link').all()) expect((await link.boundingBox())!.width).toBeGreaterThan(40);
   await saveScreenshots(page, 'knowledge-scale-content');
 });
 

@@ -3,7 +3,9 @@
 // links (Tab reaches each, Enter follows it); the current page is the last
 // crumb, not a link, marked aria-current. Long names are cut with an
 // ellipsis (the full name in a tooltip) so the trail stays on one line at
-// 390 px; the last crumb gets the most room.
+// 390 px: a crumb between the first and the last takes at most a quarter
+// of the line (a fixed share, so it never shrinks to nothing), the current
+// page the rest.
 import { ChevronRight } from 'lucide-react';
 import Link from 'next/link';
 
@@ -17,7 +19,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           const last = i === items.length - 1;
           const label = crumb.label ?? '…';
           return (
-            <li key={i} className={`flex min-w-0 items-center gap-1 ${i === 0 ? 'shrink-0' : last ? 'shrink' : 'max-w-[40%] shrink-[2] sm:max-w-64'}`}>
+            <li key={i} className={`flex min-w-0 items-center gap-1 ${i === 0 ? 'shrink-0' : last ? 'shrink' : 'max-w-[24%] shrink-0 sm:max-w-64'}`}>
               {i > 0 ? <ChevronRight className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" /> : null}
               {last || !crumb.href ? (
                 <span aria-current={last ? 'page' : undefined} title={label} className={`truncate ${last ? 'font-medium text-slate-900' : ''}`}>{label}</span>
