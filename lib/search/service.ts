@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { projectOf } from '../auth/principal';
 import type { SearchRequest, SearchResponse } from './contract';
 import { prepare, record, searchItems } from './pipeline';
-import { streamResponse } from './stream';
+import { streamedSearch, type StreamedSearch } from './stream';
 import { timeSearchPhase } from '../observability/metrics';
 
 export type SearchCaller = {
@@ -33,14 +33,10 @@ export function callerFromPrincipal(principal: Principal, origin?: SearchCaller[
   };
 }
 
-/** The answer's kind travels in this header: the spec's body has no field for it. */
-export const ANSWER_KIND_HEADER = 'x-answer-kind';
+/** A search's response body, and the kind of its answer (extractive or generated), which the spec's body has no field for. */
+export type AnsweredSearch = { response: SearchResponse; answerKind: string };
 
-/**
- * A search as its JSON response, with the answer's kind (extractive or
- * generated) in the ANSWER_KIND_HEADER header so a client can badge it.
- */
-export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch', signal?: AbortSignal): Promise<Response> {
+export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch', signal?: AbortSignal): Promise<AnsweredSearch> {
   const prepared = await prepare(body, caller, type);
   // The client going away aborts the provider call; nothing is then recorded.
   prepared.input.signal = signal;
@@ -53,11 +49,11 @@ export async function runSearch(body: SearchRequest, caller: SearchCaller, type:
     generational: { content: result.content, total_tokens: result.totalTokens },
     identifier,
   };
-  return Response.json(response, { headers: { [ANSWER_KIND_HEADER]: prepared.provider.kind } });
+  return { response, answerKind: prepared.provider.kind };
 }
 
-/** The SSE response of a streamed search. Throws AppError (400/404) before streaming starts. */
-export async function streamSearch(body: SearchRequest, caller: SearchCaller): Promise<Response> {
+/** A streamed search, ready to run. Throws (bad request, not found) before anything is streamed. */
+export async function streamSearch(body: SearchRequest, caller: SearchCaller): Promise<StreamedSearch> {
   const prepared = await prepare(body, caller, 'stream');
-  return streamResponse(prepared, body, caller);
+  return streamedSearch(prepared, body, caller);
 }

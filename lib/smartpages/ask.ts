@@ -4,7 +4,8 @@
 import { db } from '../db/client';
 import { notFound } from '../errors';
 import type { SearchRequest, SearchResponse } from '../search/contract';
-import { runSearch, streamSearch, type SearchCaller } from '../search/service';
+import { runSearch, streamSearch, type AnsweredSearch, type SearchCaller } from '../search/service';
+import type { StreamedSearch } from '../search/stream';
 import type { Visitor } from './visitor';
 import { openSmartpage } from './service';
 
@@ -32,12 +33,12 @@ async function prepare(slug: string, visitor: Visitor, input: Question): Promise
   return { body, caller };
 }
 
-export async function askSmartpage(slug: string, visitor: Visitor, input: Question): Promise<Response> {
+export async function askSmartpage(slug: string, visitor: Visitor, input: Question): Promise<AnsweredSearch> {
   const { body, caller } = await prepare(slug, visitor, input);
   return runSearch(body, caller, 'search');
 }
 
-export async function streamSmartpage(slug: string, visitor: Visitor, input: Question): Promise<Response> {
+export async function streamSmartpage(slug: string, visitor: Visitor, input: Question): Promise<StreamedSearch> {
   const { body, caller } = await prepare(slug, visitor, input);
   return streamSearch(body, caller);
 }

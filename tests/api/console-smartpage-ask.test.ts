@@ -1,7 +1,6 @@
 // Asking a smartpage: the page's datamodel answers, the interaction is
 // recorded with origin `smartpage` in the page's project and shows up in
 // the credits report; threads of the page stay the page's own.
-import type { SearchResponse } from '@/lib/search/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
@@ -84,7 +83,7 @@ describe('POST /api/smartpages/{slug}/search', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'This smartpage is private: sign in to use it' });
     const visitor = { userId: a.users.VIEWER.id, email: a.users.VIEWER.email, name: 'Viewer' };
-    const answered = (await (await askSmartpage(privateSlug, visitor, { question: 'How long do refunds take?' })).json()) as SearchResponse;
+    const answered = (await askSmartpage(privateSlug, visitor, { question: 'How long do refunds take?' })).response;
     const interaction = await db().interaction.findUniqueOrThrow({ where: { identifier: answered.identifier } });
     expect(interaction).toMatchObject({ origin: 'smartpage', userEmail: a.users.VIEWER.email });
     const stranger = { userId: a.users.OWNER.id, email: a.users.OWNER.email, name: 'Owner' };

@@ -3,7 +3,6 @@
 // rating, but only for an answer of that page's project, asked on a
 // smartpage, in the named conversation, by the same visitor. The page's
 // public routes are rate limited per client address and page.
-import type { SearchResponse } from '@/lib/search/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
@@ -109,7 +108,7 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
   it('on a private page: anonymous is 401; a listed visitor rates their own answers only', async () => {
     const viewer = { userId: a.users.VIEWER.id, email: a.users.VIEWER.email, name: 'Viewer' };
     const editor = { userId: a.users.EDITOR.id, email: a.users.EDITOR.email, name: 'Editor' };
-    const answer = (await (await askSmartpage(privateSlug, viewer, { question: 'How long do refunds take?' })).json()) as SearchResponse;
+    const answer = (await askSmartpage(privateSlug, viewer, { question: 'How long do refunds take?' })).response;
     const anonymous = await rateOn(privateSlug, { identifier: answer.identifier, conversation: answer.conversation, evaluation: 'positive' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ detail: 'This smartpage is private: sign in to use it' });

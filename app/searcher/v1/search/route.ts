@@ -1,10 +1,11 @@
 import { route } from '@/lib/http/route';
+import { answerResponse } from '@/lib/http/answers';
 import { searchRequestBody } from '@/lib/search/contract';
 import { callerFromPrincipal, runSearch } from '@/lib/search/service';
 import { otherMethods } from '@/lib/http/unsupported';
 
 export const POST = route({ family: 'search', body: searchRequestBody }, async ({ principal, body, request }) =>
-  runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'search', request.signal),
+  answerResponse(await runSearch(body, callerFromPrincipal(principal, undefined, body.user), 'search', request.signal)),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
+import { answerResponse } from '@/lib/http/answers';
 import { smartpageSearchBody } from '@/lib/smartpages/contracts';
 import { askSmartpage } from '@/lib/smartpages/ask';
 import { currentVisitor } from '@/lib/smartpages/visitor';
@@ -10,6 +11,8 @@ const params = z.object({ slug: z.string().max(100) });
 
 // Public: anyone may ask a public page; a private one checks the signed-in visitor.
 // Rate limited per client address and page (lib/smartpages/rate-limit.ts).
-export const POST = route({ family: 'public', params, body: smartpageSearchBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) => askSmartpage(params.slug, await currentVisitor(), body));
+export const POST = route({ family: 'public', params, body: smartpageSearchBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) =>
+  answerResponse(await askSmartpage(params.slug, await currentVisitor(), body)),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
+import { answerStream } from '@/lib/http/answers';
 import { smartpageSearchBody } from '@/lib/smartpages/contracts';
 import { streamSmartpage } from '@/lib/smartpages/ask';
 import { currentVisitor } from '@/lib/smartpages/visitor';
@@ -10,6 +11,8 @@ const params = z.object({ slug: z.string().max(100) });
 
 // The page's chat: server-sent events, the same as /searcher/v1/search/stream.
 // Rate limited per client address and page (lib/smartpages/rate-limit.ts).
-export const POST = route({ family: 'public', params, body: smartpageSearchBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) => streamSmartpage(params.slug, await currentVisitor(), body));
+export const POST = route({ family: 'public', params, body: smartpageSearchBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) =>
+  answerStream(await streamSmartpage(params.slug, await currentVisitor(), body)),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
