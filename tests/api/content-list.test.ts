@@ -87,6 +87,18 @@ describe('GET /searcher/v1/datasets/{id}/contents: filter, sort, pages', () => {
     expect(mixed).toMatchObject({ status: 404, body: { detail: `Subject ${theirSubject.id} not found in dataset ${ka.dataset.id}` } });
   });
 
+  it('an unpaged filtered list longer than one read (500 rows) comes back whole and in order', async () => {
+    const big = await db().dataset.create({ data: { projectId: a.project.id, name: 'Big' } });
+    const shelf = await db().subject.create({ data: { datasetId: big.id, name: 'Shelf' } });
+    await db().content.createMany({ data: Array.from({ length: 1203 }, (_, i) => ({ datasetId: big.id, subjectId: shelf.id, name: `Page ${1203 - i}`, source: '' })) });
+    const res = await list({ q: 'page', sort: 'name' }, a, big.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1203);
+    expect(res.headers.get('x-total-count')).toBe('1203');
+    expect(names(res.body).slice(0, 3)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+    expect(names(res.body).at(-1)).toBe('Page 1203');
+  });
+
   it.each([
     [{ q: 'x'.repeat(201) }, 'q: q must be at most 200 characters'],
     [{ sort: 'size' }, 'sort: sort must be one of id, name, updated'],
