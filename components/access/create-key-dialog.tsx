@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { errorMessage } from '@/components/ui/states';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useCreateKey, type KeyKind } from './use-keys';
 
 const NOUN: Record<KeyKind, string> = { api_keys: 'API key', project_tokens: 'project token' };
@@ -57,39 +57,26 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title={`Create ${NOUN[kind]}`}
       description={kind === 'api_keys' ? 'For the knowledge, import and search endpoints of this project.' : 'For the report endpoints of this project (dashboards, BI tools).'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`create-${kind}`} loading={create.isPending} disabled={!name.trim()}>
-            Create
-          </Button>
-        </>
-      }
+      formId={`create-${kind}`}
+      save={create}
+      submitLabel="Create"
+      canSubmit={Boolean(name.trim())}
+      onSubmit={() => {
+        const input = { name: name.trim(), ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}) };
+        create.mutate(input, { onSuccess: setCreated });
+      }}
     >
-      <form
-        id={`create-${kind}`}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const input = { name: name.trim(), ...(expires ? { expires_at: new Date(`${expires}T23:59:59`).toISOString() } : {}) };
-          create.mutate(input, { onSuccess: setCreated });
-        }}
-      >
-        <Field label="Name" hint="What it is for, e.g. “website backend”.">
-          {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
-        </Field>
-        <Field label="Expires on (optional)" hint="Leave empty for a key that lasts until revoked.">
-          {(props) => <Input {...props} type="date" min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} value={expires} onChange={(e) => setExpires(e.target.value)} />}
-        </Field>
-        {create.error ? <p role="alert" className="text-sm text-red-700">{errorMessage(create.error)}</p> : null}
-      </form>
-    </Dialog>
+      <Field label="Name" hint="What it is for, e.g. “website backend”.">
+        {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Expires on (optional)" hint="Leave empty for a key that lasts until revoked.">
+        {(props) => <Input {...props} type="date" min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} value={expires} onChange={(e) => setExpires(e.target.value)} />}
+      </Field>
+    </FormDialog>
   );
 }

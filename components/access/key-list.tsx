@@ -5,11 +5,11 @@ import type { KeyListItem } from '@/lib/auth/keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmAction } from '@/components/ui/confirm-action';
 import { formatDate, formatDateTime } from '@/components/ui/format';
+import { QueryView } from '@/components/ui/query-view';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { EmptyState, ErrorState, errorMessage } from '@/components/ui/states';
-import { useToast } from '@/components/ui/toast';
+import { EmptyState } from '@/components/ui/states';
 import { CreateKeyDialog } from './create-key-dialog';
 import { useKeys, useRevokeKey, type KeyKind } from './use-keys';
 
@@ -21,11 +21,15 @@ function status(item: KeyListItem): { label: string; tone: 'success' | 'neutral'
 
 export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; title: string; description: React.ReactNode; curlFor: (token: string) => string }) {
   const keys = useKeys(kind);
-  const revoke = useRevokeKey(kind);
-  const toast = useToast();
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<KeyListItem | null>(null);
   const noun = kind === 'api_keys' ? 'API key' : 'project token';
+  const revoke = useConfirmAction<KeyListItem>({
+    action: useRevokeKey(kind),
+    title: (item) => `Revoke “${item.name}”?`,
+    description: `Calls made with this ${noun} will be refused at once. This cannot be undone.`,
+    confirmLabel: 'Revoke',
+    done: (item) => `${item.name} revoked`,
+  });
 
   return (
     <Card>
@@ -39,71 +43,56 @@ export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; 
         }
       />
       <div>
-        {keys.isPending ? (
-          <div className="p-5">
-            <LoadingBlock lines={3} label={`Loading ${noun}s`} />
-          </div>
-        ) : keys.error ? (
-          <div className="p-4">
-            <ErrorState error={keys.error} onRetry={() => void keys.refetch()} />
-          </div>
-        ) : keys.data.length === 0 ? (
-          <div className="p-4">
-            <EmptyState icon={<KeyRound className="size-8" />} title={`No ${noun}s yet`} description={`Create one to call the API from your own code. Its secret is shown once.`} />
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={`${title}`}>
-            {keys.data.map((item) => {
-              const s = status(item);
-              return (
-                <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5" data-testid={`${kind}-row`}>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="truncate font-medium text-slate-900">{item.name}</span>
-                      <Badge tone={s.tone}>{s.label}</Badge>
-                    </div>
-                    <p className="mt-0.5 text-xs text-slate-500">
-                      <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-700">{item.prefix}…</code>
-                      {' · '}created {formatDate(item.created_at)}
-                      {' · '}
-                      {item.last_used_at ? `last used ${formatDateTime(item.last_used_at)}` : 'never used'}
-                      {item.expires_at ? ` · expires ${formatDate(item.expires_at)}` : ''}
-                      {item.revoked_at ? ` · revoked ${formatDate(item.revoked_at)}` : ''}
-                    </p>
-                  </div>
-                  {!item.revoked_at ? (
-                    <Button variant="secondary" size="sm" onClick={() => setRevoking(item)} aria-label={`Revoke ${item.name}`}>
-                      Revoke
-                    </Button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryView
+          query={keys}
+          inset
+          loading={
+            <div className="p-5">
+              <LoadingBlock lines={3} label={`Loading ${noun}s`} />
+            </div>
+          }
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState icon={<KeyRound className="size-8" />} title={`No ${noun}s yet`} description={`Create one to call the API from your own code. Its secret is shown once.`} />}
+        >
+          {(list) => (
+            <ul className="divide-y divide-slate-100" aria-label={`${title}`}>
+              {list.map((item) => (
+                <KeyRow key={item.id} kind={kind} item={item} onRevoke={() => revoke.ask(item)} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
       <CreateKeyDialog kind={kind} open={creating} onClose={() => setCreating(false)} curlFor={curlFor} />
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        description={`Calls made with this ${noun} will be refused at once. This cannot be undone.`}
-        confirmLabel="Revoke"
-        pending={revoke.isPending}
-        error={revoke.error ? errorMessage(revoke.error) : undefined}
-        onCancel={() => {
-          revoke.reset();
-          setRevoking(null);
-        }}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              toast.success(`${revoking.name} revoked`);
-              setRevoking(null);
-            },
-          })
-        }
-      />
+      {revoke.dialog}
     </Card>
+  );
+}
+
+/** One key: name, state, prefix and dates, and Revoke while it is active. */
+function KeyRow({ kind, item, onRevoke }: { kind: KeyKind; item: KeyListItem; onRevoke: () => void }) {
+  const s = status(item);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5" data-testid={`${kind}-row`}>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-medium text-slate-900">{item.name}</span>
+          <Badge tone={s.tone}>{s.label}</Badge>
+        </div>
+        <p className="mt-0.5 text-xs text-slate-500">
+          <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-700">{item.prefix}…</code>
+          {' · '}created {formatDate(item.created_at)}
+          {' · '}
+          {item.last_used_at ? `last used ${formatDateTime(item.last_used_at)}` : 'never used'}
+          {item.expires_at ? ` · expires ${formatDate(item.expires_at)}` : ''}
+          {item.revoked_at ? ` · revoked ${formatDate(item.revoked_at)}` : ''}
+        </p>
+      </div>
+      {!item.revoked_at ? (
+        <Button variant="secondary" size="sm" onClick={onRevoke} aria-label={`Revoke ${item.name}`}>
+          Revoke
+        </Button>
+      ) : null}
+    </li>
   );
 }

@@ -38,7 +38,7 @@ async function send(path: string, init: ApiInit): Promise<Response> {
   const headers = apiHeaders(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
   const response = await fetch(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, credentials: 'same-origin' });
-  if (!response.ok) throw new ApiClientError(response.status, await detailOf(response));
+  if (!response.ok) throw new ApiClientError(response.status, await detailOf(response, 'Request failed'));
   return response;
 }
 
@@ -56,12 +56,13 @@ export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; total
   return { items: (await response.json()) as T[], total: header !== null && /^\d+$/.test(header) ? Number(header) : null };
 }
 
-async function detailOf(response: Response): Promise<string> {
+/** The {detail} of a refused request, else its status line (`fallback` when the status has no text). */
+export async function detailOf(response: Response, fallback: string): Promise<string> {
   try {
     const body = (await response.json()) as { detail?: unknown };
     if (typeof body.detail === 'string') return body.detail;
   } catch {
     // not JSON: fall through to the status text
   }
-  return `${response.status} ${response.statusText || 'Request failed'}`;
+  return `${response.status} ${response.statusText || fallback}`;
 }

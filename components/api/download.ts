@@ -2,22 +2,13 @@
 // Downloads a file from our API and hands it to the browser. Fetched (not a
 // plain link) so the chosen project header goes with it and a refusal shows
 // the server's {detail} instead of a broken download.
-import { ApiClientError, apiHeaders } from './client';
+import { ApiClientError, apiHeaders, detailOf } from './client';
 import { attachmentName } from '@/components/usage/params';
 
 /** Saves the answer of `path` under the name its Content-Disposition gives (else `fallback`); returns that name. */
 export async function downloadFile(path: string, fallback: string): Promise<string> {
   const response = await fetch(path, { headers: apiHeaders(), credentials: 'same-origin' });
-  if (!response.ok) {
-    let detail = `${response.status} ${response.statusText || 'Download failed'}`;
-    try {
-      const body = (await response.json()) as { detail?: unknown };
-      if (typeof body.detail === 'string') detail = body.detail;
-    } catch {
-      // not JSON: keep the status line
-    }
-    throw new ApiClientError(response.status, detail);
-  }
+  if (!response.ok) throw new ApiClientError(response.status, await detailOf(response, 'Download failed'));
   const name = attachmentName(response.headers.get('content-disposition'), fallback);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

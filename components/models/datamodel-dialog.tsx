@@ -3,9 +3,8 @@
 // smartpages, the search API's `model`), over one dataset, with a preset
 // and, unless the preset's own is right, another model.
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/components/ui/states';
 import { useDatasets } from '@/components/console/use-catalog';
 import { useSave, type DatamodelInput, type DatamodelRecord, type GenerativeModelRecord, type PresetRecord } from './use-models';
@@ -28,80 +27,57 @@ export function DatamodelDialog({ datamodel, presets, models, onClose, onSaved }
   const chosenDataset = datasetId || datasets.data?.[0]?.id || '';
   const formId = datamodel ? `datamodel-${datamodel.id}` : 'datamodel-new';
 
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-
   return (
-    <Dialog
-      open
-      onClose={close}
+    <FormDialog
+      onClose={onClose}
       title={datamodel ? `Edit “${datamodel.name}”` : 'New datamodel'}
       description="What people pick in the console and what smartpages answer from."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!name.trim() || !chosenDataset || !presetId}>
-            {datamodel ? 'Save' : 'Create datamodel'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      save={save}
+      submitLabel={datamodel ? 'Save' : 'Create datamodel'}
+      canSubmit={Boolean(name.trim() && chosenDataset && presetId)}
+      onSubmit={() => {
+        if (!chosenDataset || !preset) return;
+        const model = modelId || (datamodel ? preset.generative_model_id : undefined);
+        save.mutate({ name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) }, { onSuccess: onSaved });
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!chosenDataset || !preset) return;
-          const model = modelId || (datamodel ? preset.generative_model_id : undefined);
-          save.mutate({ name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) }, { onSuccess: onSaved });
-        }}
-      >
-        <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support assistant" />}</Field>
-        <Field label="Dataset" hint={datasets.data?.length === 0 ? 'Create a dataset on the Knowledge page first.' : datasets.error ? errorMessage(datasets.error) : undefined}>
-          {(props) => (
-            <Select {...props} required value={chosenDataset} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-              {(datasets.data ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Preset" hint={presets.length === 0 ? 'Create a preset first.' : undefined}>
-          {(props) => (
-            <Select {...props} required value={presetId} onChange={(e) => setPresetId(Number(e.target.value))} disabled={!presets.length}>
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.identifier})
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Generative model">
-          {(props) => (
-            <Select {...props} value={modelId} onChange={(e) => setModelId(e.target.value ? Number(e.target.value) : '')}>
-              <option value="">The preset’s model{preset ? ` (${preset.generative_model})` : ''}</option>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                  {m.scope === 'service' ? ' (service)' : ''}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support assistant" />}</Field>
+      <Field label="Dataset" hint={datasets.data?.length === 0 ? 'Create a dataset on the Knowledge page first.' : datasets.error ? errorMessage(datasets.error) : undefined}>
+        {(props) => (
+          <Select {...props} required value={chosenDataset} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
+            {(datasets.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Preset" hint={presets.length === 0 ? 'Create a preset first.' : undefined}>
+        {(props) => (
+          <Select {...props} required value={presetId} onChange={(e) => setPresetId(Number(e.target.value))} disabled={!presets.length}>
+            {presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.identifier})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Generative model">
+        {(props) => (
+          <Select {...props} value={modelId} onChange={(e) => setModelId(e.target.value ? Number(e.target.value) : '')}>
+            <option value="">The preset’s model{preset ? ` (${preset.generative_model})` : ''}</option>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+                {m.scope === 'service' ? ' (service)' : ''}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

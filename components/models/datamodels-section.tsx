@@ -1,9 +1,10 @@
 'use client';
 // The project's datamodels: dataset, preset and model, and where they are published.
-import { Boxes, MessageSquareText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Boxes, MessageSquareText, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { useToast } from '@/components/ui/toast';
 import { DatamodelDialog } from './datamodel-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
@@ -42,12 +43,7 @@ export function DatamodelsSection() {
                   <Link href="/console" className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
                     <MessageSquareText className="size-4" aria-hidden="true" /> Ask<span className="sr-only"> in the console</span>
                   </Link>
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(d)} disabled={!ready} aria-label={`Edit ${d.name}`}>
-                    <Pencil className="size-4" aria-hidden="true" /> Edit
-                  </Button>
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove.ask(d)} aria-label={`Delete ${d.name}`}>
-                    <Trash2 className="size-4" aria-hidden="true" /> Delete
-                  </Button>
+                  <EditDeleteButtons name={d.name} onEdit={() => setEditing(d)} editDisabled={!ready} onDelete={() => remove.ask(d)} />
                 </>
               }
             >

@@ -6,14 +6,18 @@
 import { Cpu, Plug, Quote } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Dialog } from '@/components/ui/dialog';
+import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
 import { Field, Input } from '@/components/ui/field';
-import { errorMessage } from '@/components/ui/states';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { ConnectionResult } from './connection-result';
 import { useConnectionTest, useSave, type GenerativeModelRecord, type ModelInput } from './use-models';
 
 type Provider = 'extractive' | 'openai';
+
+const PROVIDERS: readonly Choice<Provider>[] = [
+  ['openai', Cpu, 'OpenAI-compatible API', 'OpenAI, Ollama, vLLM, llama.cpp… writes answers'],
+  ['extractive', Quote, 'Extractive (built in)', 'Quotes the best passage; no provider, no key'],
+];
 
 const FEES = [
   ['fee_search', 'Search'],
@@ -35,109 +39,61 @@ export function ModelDialog({ model, onClose, onSaved }: { model: GenerativeMode
   const feeValues = Object.fromEntries(FEES.map(([key]) => [key, Number(fees[key])])) as Record<(typeof FEES)[number][0], number>;
   const feesValid = Object.values(feeValues).every((n) => Number.isFinite(n) && n >= 1);
 
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-
   return (
-    <Dialog
-      open
-      onClose={close}
+    <FormDialog
+      onClose={onClose}
       width="lg"
       title={model ? `Edit “${model.name}”` : 'New generative model'}
       description="Writes the answers of the presets and datamodels that use it."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!name.trim() || !feesValid || (provider === 'openai' && !baseUrl.trim())}>
-            {model ? 'Save' : 'Create model'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      save={save}
+      submitLabel={model ? 'Save' : 'Create model'}
+      canSubmit={Boolean(name.trim()) && feesValid && (provider !== 'openai' || Boolean(baseUrl.trim()))}
+      onSubmit={() => {
+        const body: ModelInput = { name: name.trim(), provider, ...feeValues, ...(provider === 'openai' ? connection : model ? { base_url: null } : {}) };
+        save.mutate(body, { onSuccess: onSaved });
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body: ModelInput = { name: name.trim(), provider, ...feeValues, ...(provider === 'openai' ? connection : model ? { base_url: null } : {}) };
-          save.mutate(body, { onSuccess: onSaved });
-        }}
-      >
-        <Field label="Name" hint="Unique across the service; shown in reports.">
-          {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="support-gpt" />}
-        </Field>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Provider</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {(
-              [
-                ['openai', Cpu, 'OpenAI-compatible API', 'OpenAI, Ollama, vLLM, llama.cpp… writes answers'],
-                ['extractive', Quote, 'Extractive (built in)', 'Quotes the best passage; no provider, no key'],
-              ] as const
-            ).map(([value, Icon, label, hint]) => (
-              <label
-                key={value}
-                className={cn(
-                  'flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
-                  provider === value ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200 hover:bg-slate-50',
-                )}
-              >
-                <input type="radio" name={`${formId}-provider`} value={value} checked={provider === value} onChange={() => (setProvider(value), test.reset())} className="sr-only" />
-                <Icon className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-slate-900">{label}</span>
-                  <span className="block text-xs text-slate-500">{hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {provider === 'openai' ? (
-          <>
-            <Field label="Base URL" hint="With the API version, e.g. https://api.openai.com/v1 or http://ollama.internal:11434/v1.">
-              {(props) => <Input {...props} required type="url" inputMode="url" maxLength={500} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" />}
+      <Field label="Name" hint="Unique across the service; shown in reports.">
+        {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="support-gpt" />}
+      </Field>
+      <ChoiceCards legend="Provider" name={`${formId}-provider`} value={provider} choices={PROVIDERS} onChange={(value) => (setProvider(value), test.reset())} />
+      {provider === 'openai' ? (
+        <>
+          <Field label="Base URL" hint="With the API version, e.g. https://api.openai.com/v1 or http://ollama.internal:11434/v1.">
+            {(props) => <Input {...props} required type="url" inputMode="url" maxLength={500} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Model" hint="As the provider names it. Empty: the name above.">
+              {(props) => <Input {...props} maxLength={200} value={providerModel} onChange={(e) => setProviderModel(e.target.value)} placeholder="gpt-4o-mini" />}
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Model" hint="As the provider names it. Empty: the name above.">
-                {(props) => <Input {...props} maxLength={200} value={providerModel} onChange={(e) => setProviderModel(e.target.value)} placeholder="gpt-4o-mini" />}
-              </Field>
-              <Field label="Key variable (optional)" hint="The name of a server environment variable holding the key — never the key itself.">
-                {(props) => (
-                  <Input {...props} maxLength={128} value={keyEnv} onChange={(e) => setKeyEnv(e.target.value.toUpperCase())} placeholder="OPENAI_API_KEY" autoComplete="off" spellCheck={false} className="font-mono" />
-                )}
-              </Field>
-            </div>
-          </>
-        ) : null}
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Fee multipliers</legend>
-          <p className="text-xs text-slate-500">Credits per token for each kind of question (at least 1).</p>
-          <div className="mt-2 grid grid-cols-3 gap-2">
-            {FEES.map(([key, label]) => (
-              <Field key={key} label={label}>
-                {(props) => <Input {...props} type="number" inputMode="decimal" min={1} max={1000} step={0.1} required value={fees[key]} onChange={(e) => setFees({ ...fees, [key]: e.target.value })} />}
-              </Field>
-            ))}
+            <Field label="Key variable (optional)" hint="The name of a server environment variable holding the key — never the key itself.">
+              {(props) => (
+                <Input {...props} maxLength={128} value={keyEnv} onChange={(e) => setKeyEnv(e.target.value.toUpperCase())} placeholder="OPENAI_API_KEY" autoComplete="off" spellCheck={false} className="font-mono" />
+              )}
+            </Field>
           </div>
-        </fieldset>
-        {provider === 'openai' ? (
-          <div className="space-y-2">
-            <Button variant="secondary" size="sm" loading={test.isPending} disabled={!baseUrl.trim()} onClick={() => test.mutate({ provider, ...connection })}>
-              <Plug className="size-4" aria-hidden="true" /> Test connection
-            </Button>
-            <ConnectionResult result={test.data} error={test.error ?? undefined} />
-          </div>
-        ) : null}
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        </>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Fee multipliers</legend>
+        <p className="text-xs text-slate-500">Credits per token for each kind of question (at least 1).</p>
+        <div className="mt-2 grid grid-cols-3 gap-2">
+          {FEES.map(([key, label]) => (
+            <Field key={key} label={label}>
+              {(props) => <Input {...props} type="number" inputMode="decimal" min={1} max={1000} step={0.1} required value={fees[key]} onChange={(e) => setFees({ ...fees, [key]: e.target.value })} />}
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+      {provider === 'openai' ? (
+        <div className="space-y-2">
+          <Button variant="secondary" size="sm" loading={test.isPending} disabled={!baseUrl.trim()} onClick={() => test.mutate({ provider, ...connection })}>
+            <Plug className="size-4" aria-hidden="true" /> Test connection
+          </Button>
+          <ConnectionResult result={test.data} error={test.error ?? undefined} />
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -2,10 +2,11 @@
 // The generative models a project may use: the service's (read-only here)
 // and its own, each with its provider, address, key variable and fees, and
 // a connection test.
-import { Cpu, Pencil, Plug, Plus, Trash2 } from 'lucide-react';
+import { Cpu, Plug, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { useToast } from '@/components/ui/toast';
 import { ConnectionResult } from './connection-result';
 import { ModelDialog } from './model-dialog';
@@ -27,16 +28,7 @@ function ModelRow({ model, onEdit, onDelete }: { model: GenerativeModelRecord; o
           <Button variant="ghost" size="sm" loading={test.isPending} onClick={() => test.mutate(model.id)} aria-label={`Test the connection of ${model.name}`}>
             <Plug className="size-4" aria-hidden="true" /> Test
           </Button>
-          {own ? (
-            <>
-              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${model.name}`}>
-                <Pencil className="size-4" aria-hidden="true" /> Edit
-              </Button>
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${model.name}`}>
-                <Trash2 className="size-4" aria-hidden="true" /> Delete
-              </Button>
-            </>
-          ) : null}
+          {own ? <EditDeleteButtons name={model.name} onEdit={onEdit} onDelete={onDelete} /> : null}
         </>
       }
     >

@@ -2,22 +2,19 @@
 // Pieces the three sections of the Models page share: the card around a
 // list with its loading, error and empty states, a row's label/value
 // pairs, and the delete confirmation that shows why a delete was refused.
-import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmAction } from '@/components/ui/confirm-action';
+import { QueryView, type QueryState } from '@/components/ui/query-view';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { EmptyState, ErrorState, errorMessage } from '@/components/ui/states';
-import { useToast } from '@/components/ui/toast';
+import { EmptyState } from '@/components/ui/states';
 import { useDelete } from './use-models';
-
-type Query<T> = { isPending: boolean; error: unknown; data?: T[]; refetch: () => unknown };
 
 export function Section<T>({ id, title, description, action, query, empty, children }: {
   id: string;
   title: string;
   description: string;
   action: React.ReactNode;
-  query: Query<T>;
+  query: QueryState<T[]>;
   empty: { title: string; description: string; icon: React.ReactNode };
   children: (items: T[]) => React.ReactNode;
 }) {
@@ -25,23 +22,24 @@ export function Section<T>({ id, title, description, action, query, empty, child
     <section aria-labelledby={`${id}-title`}>
       <Card>
         <CardHeader title={<span id={`${id}-title`}>{title}</span>} description={description} actions={action} />
-        {query.isPending ? (
-          <div className="p-5">
-            <LoadingBlock lines={3} label={`Loading ${title.toLowerCase()}`} />
-          </div>
-        ) : query.error ? (
-          <div className="p-4">
-            <ErrorState error={query.error} title={`Could not load the ${title.toLowerCase()}`} onRetry={() => void query.refetch()} />
-          </div>
-        ) : !query.data?.length ? (
-          <div className="p-4">
-            <EmptyState icon={empty.icon} title={empty.title} description={empty.description} className="py-8" />
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={title}>
-            {children(query.data)}
-          </ul>
-        )}
+        <QueryView
+          query={query}
+          inset
+          loading={
+            <div className="p-5">
+              <LoadingBlock lines={3} label={`Loading ${title.toLowerCase()}`} />
+            </div>
+          }
+          errorTitle={`Could not load the ${title.toLowerCase()}`}
+          isEmpty={(items) => items.length === 0}
+          empty={<EmptyState icon={empty.icon} title={empty.title} description={empty.description} className="py-8" />}
+        >
+          {(items) => (
+            <ul className="divide-y divide-slate-100" aria-label={title}>
+              {children(items)}
+            </ul>
+          )}
+        </QueryView>
       </Card>
     </section>
   );
@@ -72,32 +70,11 @@ export function Facts({ items }: { items: Array<[string, React.ReactNode] | null
 
 /** Asks first; a refusal (409: still in use) stays on screen with the server's reason. */
 export function useDeleteConfirmation(resource: 'generative_models' | 'presets' | 'datamodels', what: string) {
-  const remove = useDelete(resource);
-  const toast = useToast();
-  const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
-  const close = () => {
-    remove.reset();
-    setTarget(null);
-  };
-  const dialog = (
-    <ConfirmDialog
-      open={target !== null}
-      title={`Delete the ${what} “${target?.name ?? ''}”?`}
-      description={`Answers already given keep its name in the reports. A ${what} still in use cannot be deleted.`}
-      confirmLabel="Delete"
-      pending={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : undefined}
-      onCancel={close}
-      onConfirm={() =>
-        target &&
-        remove.mutate(target.id, {
-          onSuccess: () => {
-            toast.success(`${target.name} deleted`);
-            setTarget(null);
-          },
-        })
-      }
-    />
-  );
-  return { ask: setTarget, dialog };
+  return useConfirmAction<{ id: number; name: string }>({
+    action: useDelete(resource),
+    title: (target) => `Delete the ${what} “${target.name}”?`,
+    description: `Answers already given keep its name in the reports. A ${what} still in use cannot be deleted.`,
+    confirmLabel: 'Delete',
+    done: (target) => `${target.name} deleted`,
+  });
 }

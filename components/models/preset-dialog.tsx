@@ -3,10 +3,8 @@
 // `generational_presset` names), a readable name, the model, the prompt
 // template and the retrieval and generation parameters.
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { errorMessage } from '@/components/ui/states';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useSave, type GenerativeModelRecord, type PresetInput, type PresetRecord } from './use-models';
 
 /** The server's default template (lib/generation/presets.ts), offered as a start. */
@@ -41,77 +39,54 @@ export function PresetDialog({ preset, models, onClose, onSaved }: { preset: Pre
   });
   const formId = preset ? `preset-${preset.id}` : 'preset-new';
 
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-
   return (
-    <Dialog
-      open
-      onClose={close}
+    <FormDialog
+      onClose={onClose}
       width="lg"
       title={preset ? `Edit “${preset.name}”` : 'New preset'}
       description="How answers are written: which model, which prompt, how many passages."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!identifier.trim() || !modelId || !template.trim()}>
-            {preset ? 'Save' : 'Create preset'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      save={save}
+      submitLabel={preset ? 'Save' : 'Create preset'}
+      canSubmit={Boolean(identifier.trim() && modelId && template.trim())}
+      onSubmit={() => {
+        const parameters = Object.fromEntries(PARAMETERS.filter(([key]) => params[key].trim() !== '').map(([key]) => [key, Number(params[key])]));
+        save.mutate(
+          { identifier: identifier.trim(), name: name.trim() || identifier.trim(), generative_model_id: Number(modelId), prompt_template: template, parameters },
+          { onSuccess: onSaved },
+        );
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parameters = Object.fromEntries(PARAMETERS.filter(([key]) => params[key].trim() !== '').map(([key]) => [key, Number(params[key])]));
-          save.mutate(
-            { identifier: identifier.trim(), name: name.trim() || identifier.trim(), generative_model_id: Number(modelId), prompt_template: template, parameters },
-            { onSuccess: onSaved },
-          );
-        }}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Identifier" hint="What API calls name (generational_presset).">
-            {(props) => <Input {...props} autoFocus required maxLength={100} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="support" className="font-mono" />}
-          </Field>
-          <Field label="Name" hint="Shown in the console. Empty: the identifier.">
-            {(props) => <Input {...props} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support answers" />}
-          </Field>
-        </div>
-        <Field label="Generative model">
-          {(props) => (
-            <Select {...props} required value={modelId} onChange={(e) => setModelId(Number(e.target.value))}>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name} · {m.provider === 'openai' ? 'OpenAI-compatible' : 'extractive'}
-                  {m.scope === 'service' ? ' (service)' : ''}
-                </option>
-              ))}
-            </Select>
-          )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Identifier" hint="What API calls name (generational_presset).">
+          {(props) => <Input {...props} autoFocus required maxLength={100} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="support" className="font-mono" />}
         </Field>
-        <Field label="Prompt template" hint="{context} becomes the numbered passages, {question} the question, {history} earlier turns. Missing ones are appended.">
-          {(props) => <Textarea {...props} rows={7} maxLength={20000} value={template} onChange={(e) => setTemplate(e.target.value)} className="font-mono text-xs" />}
+        <Field label="Name" hint="Shown in the console. Empty: the identifier.">
+          {(props) => <Input {...props} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support answers" />}
         </Field>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {PARAMETERS.map(([key, label, hint, min, max, step]) => (
-            <Field key={key} label={label} hint={hint}>
-              {(props) => <Input {...props} type="number" inputMode="decimal" min={min} max={max} step={step} value={params[key]} onChange={(e) => setParams({ ...params, [key]: e.target.value })} />}
-            </Field>
-          ))}
-        </div>
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      </div>
+      <Field label="Generative model">
+        {(props) => (
+          <Select {...props} required value={modelId} onChange={(e) => setModelId(Number(e.target.value))}>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} · {m.provider === 'openai' ? 'OpenAI-compatible' : 'extractive'}
+                {m.scope === 'service' ? ' (service)' : ''}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Prompt template" hint="{context} becomes the numbered passages, {question} the question, {history} earlier turns. Missing ones are appended.">
+        {(props) => <Textarea {...props} rows={7} maxLength={20000} value={template} onChange={(e) => setTemplate(e.target.value)} className="font-mono text-xs" />}
+      </Field>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {PARAMETERS.map(([key, label, hint, min, max, step]) => (
+          <Field key={key} label={label} hint={hint}>
+            {(props) => <Input {...props} type="number" inputMode="decimal" min={min} max={max} step={step} value={params[key]} onChange={(e) => setParams({ ...params, [key]: e.target.value })} />}
+          </Field>
+        ))}
+      </div>
+    </FormDialog>
   );
 }

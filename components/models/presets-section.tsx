@@ -1,8 +1,9 @@
 'use client';
 // The project's presets: model, prompt template and parameters.
-import { Pencil, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { useToast } from '@/components/ui/toast';
 import { PresetDialog } from './preset-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
@@ -45,14 +46,7 @@ export function PresetsSection() {
               key={p.id}
               testId="preset-row"
               actions={
-                <>
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(p)} disabled={!models.data} aria-label={`Edit ${p.name}`}>
-                    <Pencil className="size-4" aria-hidden="true" /> Edit
-                  </Button>
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove.ask({ id: p.id, name: p.name })} aria-label={`Delete ${p.name}`}>
-                    <Trash2 className="size-4" aria-hidden="true" /> Delete
-                  </Button>
-                </>
+                <EditDeleteButtons name={p.name} onEdit={() => setEditing(p)} editDisabled={!models.data} onDelete={() => remove.ask({ id: p.id, name: p.name })} />
               }
             >
               <h3 className="break-words font-medium text-slate-900">

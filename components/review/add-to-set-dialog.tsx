@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
-import { Button, Dialog, Field, Input, Select, errorMessage } from '@/components/ui';
+import { Field, FormDialog, Input, Select } from '@/components/ui';
 import { useEvaluationSets, type EvaluationSetDetail } from './use-evaluation';
 
 export type AddToSetDraft = { question: string; cited: string[] };
@@ -28,34 +28,24 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
     // Fresh values each time it opens.
   }, [draft]);
   const chosen = setId || sets.data?.[0]?.id || '';
-  const close = () => {
-    add.reset();
-    onClose();
-  };
   return (
-    <Dialog
+    <FormDialog
       open={draft !== null}
-      onClose={close}
+      onClose={onClose}
       title="Add to an evaluation set"
       description="The question and the document that should answer it. Later runs of the set show whether it is found first."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={add.isPending}>Cancel</Button>
-          <Button type="submit" form="add-to-set" loading={add.isPending} disabled={!chosen || !question.trim() || !source.trim()}>Add question</Button>
-        </>
-      }
+      formId="add-to-set"
+      save={add}
+      submitLabel="Add question"
+      canSubmit={Boolean(chosen && question.trim() && source.trim())}
+      onSubmit={() => {
+        if (chosen) add.mutate({ setId: Number(chosen), question: question.trim(), source: source.trim() }, { onSuccess: onAdded });
+      }}
     >
       {sets.data && sets.data.length === 0 ? (
         <p className="text-sm text-slate-600">There is no evaluation set yet: create one in the <strong>Evaluation sets</strong> tab first.</p>
       ) : (
-        <form
-          id="add-to-set"
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (chosen) add.mutate({ setId: Number(chosen), question: question.trim(), source: source.trim() }, { onSuccess: onAdded });
-          }}
-        >
+        <>
           <Field label="Evaluation set">
             {(props) => (
               <Select {...props} value={chosen} onChange={(e) => setSetId(Number(e.target.value))}>
@@ -70,9 +60,8 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
           <datalist id="cited-documents">
             {(draft?.cited ?? []).map((name) => <option key={name} value={name} />)}
           </datalist>
-          {add.error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{errorMessage(add.error)}</p> : null}
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

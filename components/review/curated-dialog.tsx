@@ -2,7 +2,7 @@
 // Write or edit a curated answer: the question as people ask it, the answer
 // in Markdown, an optional link, and (new ones) the dataset it belongs to.
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Field, Input, Select, Textarea, errorMessage } from '@/components/ui';
+import { Field, FormDialog, Input, Select, Textarea } from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useSaveCurated, type CuratedAnswer } from './use-review';
 
@@ -32,59 +32,43 @@ export function CuratedDialog({ open, editing, draft, onClose, onSaved }: {
     // Fresh values each time it opens.
   }, [open, editing, draft]);
   const chosen = datasetId || datasets.data?.[0]?.id || '';
-  const formId = 'curated-answer-form';
-  const close = () => {
-    save.reset();
-    onClose();
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       width="lg"
       title={editing ? 'Edit the curated answer' : 'Write a curated answer'}
       description="Stored as a question-and-answer passage: the next search for this question, or one worded like it, finds it first and the embedded answer quotes it."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>Cancel</Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!question.trim() || !answer.trim() || !chosen}>
-            {editing ? 'Save' : 'Publish answer'}
-          </Button>
-        </>
-      }
+      formId="curated-answer-form"
+      save={save}
+      submitLabel={editing ? 'Save' : 'Publish answer'}
+      canSubmit={Boolean(question.trim() && answer.trim() && chosen)}
+      onSubmit={() => {
+        if (!chosen) return;
+        save.mutate(
+          { dataset_id: Number(chosen), question: question.trim(), answer: answer.trim(), source: source.trim(), ...(draft?.resolves?.length && !editing ? { resolves: draft.resolves } : {}) },
+          { onSuccess: onSaved },
+        );
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!chosen) return;
-          save.mutate(
-            { dataset_id: Number(chosen), question: question.trim(), answer: answer.trim(), source: source.trim(), ...(draft?.resolves?.length && !editing ? { resolves: draft.resolves } : {}) },
-            { onSuccess: onSaved },
-          );
-        }}
-      >
-        {editing ? null : (
-          <Field label="Dataset">
-            {(props) => (
-              <Select {...props} value={chosen} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-                {(datasets.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-              </Select>
-            )}
-          </Field>
-        )}
-        <Field label="Question" hint="As people ask it; similar wordings find it too.">
-          {(props) => <Input {...props} value={question} maxLength={500} required onChange={(e) => setQuestion(e.target.value)} />}
+      {editing ? null : (
+        <Field label="Dataset">
+          {(props) => (
+            <Select {...props} value={chosen} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
+              {(datasets.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            </Select>
+          )}
         </Field>
-        <Field label="Answer" hint="Markdown: lists, links, `code` and fenced code blocks.">
-          {(props) => <Textarea {...props} rows={8} value={answer} maxLength={20000} required autoFocus onChange={(e) => setAnswer(e.target.value)} />}
-        </Field>
-        <Field label="Source link (optional)" hint="Where the answer comes from, shown with it.">
-          {(props) => <Input {...props} type="url" value={source} maxLength={2000} placeholder="https://" onChange={(e) => setSource(e.target.value)} />}
-        </Field>
-        {save.error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{errorMessage(save.error)}</p> : null}
-      </form>
-    </Dialog>
+      )}
+      <Field label="Question" hint="As people ask it; similar wordings find it too.">
+        {(props) => <Input {...props} value={question} maxLength={500} required onChange={(e) => setQuestion(e.target.value)} />}
+      </Field>
+      <Field label="Answer" hint="Markdown: lists, links, `code` and fenced code blocks.">
+        {(props) => <Textarea {...props} rows={8} value={answer} maxLength={20000} required autoFocus onChange={(e) => setAnswer(e.target.value)} />}
+      </Field>
+      <Field label="Source link (optional)" hint="Where the answer comes from, shown with it.">
+        {(props) => <Input {...props} type="url" value={source} maxLength={2000} placeholder="https://" onChange={(e) => setSource(e.target.value)} />}
+      </Field>
+    </FormDialog>
   );
 }

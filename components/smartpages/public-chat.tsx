@@ -10,6 +10,7 @@ import { apiFetch, ApiClientError } from '@/components/api/client';
 import type { PublicSmartpage } from '@/lib/smartpages/service';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, ErrorState, errorMessage } from '@/components/ui/states';
 import { Composer } from '@/components/console/composer';
 import { Message } from '@/components/console/message';
@@ -101,38 +102,42 @@ export function PublicChat({ slug }: { slug: string }) {
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 pt-6">
-        {page.isPending ? (
-          <div className="flex justify-center py-24 text-indigo-600">
-            <Spinner className="size-8" />
-          </div>
-        ) : page.error ? (
-          <Refusal slug={slug} error={page.error} />
-        ) : (
-          <>
-            <div className="flex-1 space-y-6 pb-4">
-              {turns.length === 0 ? (
-                <>
-                  <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${page.data.name}`} description="Answers come from this organisation's own documents, with their sources." />
-                  <SuggestedQuestions questions={page.data.suggested_questions} onAsk={ask} />
-                </>
-              ) : (
-                turns.map((turn) => (
-                  <Message
-                    key={turn.key}
-                    turn={turn}
-                    onRegenerate={busy ? undefined : () => ask(turn.question)}
-                    footer={<Feedback turn={turn} send={(rating) => sendRating(turn, rating)} onSaved={(rating) => update(turn.key, { rating })} />}
-                  />
-                ))
-              )}
+        <QueryView
+          query={page}
+          loading={
+            <div className="flex justify-center py-24 text-indigo-600">
+              <Spinner className="size-8" />
             </div>
-            <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
-            <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-4 pt-4">
-              <Composer onSend={ask} onStop={chat.stop} busy={busy} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
-              <p className="mt-2 text-center text-xs text-slate-400">Answers are generated from published documents and may be incomplete.</p>
-            </div>
-          </>
-        )}
+          }
+          failed={(error) => <Refusal slug={slug} error={error} />}
+        >
+          {(smartpage) => (
+            <>
+              <div className="flex-1 space-y-6 pb-4">
+                {turns.length === 0 ? (
+                  <>
+                    <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${smartpage.name}`} description="Answers come from this organisation's own documents, with their sources." />
+                    <SuggestedQuestions questions={smartpage.suggested_questions} onAsk={ask} />
+                  </>
+                ) : (
+                  turns.map((turn) => (
+                    <Message
+                      key={turn.key}
+                      turn={turn}
+                      onRegenerate={busy ? undefined : () => ask(turn.question)}
+                      footer={<Feedback turn={turn} send={(rating) => sendRating(turn, rating)} onSaved={(rating) => update(turn.key, { rating })} />}
+                    />
+                  ))
+                )}
+              </div>
+              <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
+              <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-4 pt-4">
+                <Composer onSend={ask} onStop={chat.stop} busy={busy} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
+                <p className="mt-2 text-center text-xs text-slate-400">Answers are generated from published documents and may be incomplete.</p>
+              </div>
+            </>
+          )}
+        </QueryView>
       </main>
     </div>
   );

@@ -4,13 +4,16 @@
 import { Globe, Lock } from 'lucide-react';
 import { useState } from 'react';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { errorMessage } from '@/components/ui/states';
-import { cn } from '@/components/ui/cn';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useDatamodels } from '@/components/console/use-catalog';
 import { parseEmails, useSaveSmartpage } from './use-smartpages';
+
+const VISIBILITIES: readonly Choice<'public' | 'private'>[] = [
+  ['public', Globe, 'Public', 'Anyone with the link'],
+  ['private', Lock, 'Private', 'Only the people listed, after signing in'],
+];
 
 export function SmartpageDialog({ page, open, onClose, onSaved }: { page: SmartpageRecord | null; open: boolean; onClose: () => void; onSaved: (page: SmartpageRecord) => void }) {
   const datamodels = useDatamodels();
@@ -25,112 +28,65 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
   const chosen = datamodelId || datamodels.data?.[0]?.id || '';
   const formId = page ? `smartpage-${page.id}` : 'smartpage-new';
 
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={page ? `Edit “${page.name}”` : 'Publish a smartpage'}
       description="A chat page at its own address, answering from one datamodel."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!name.trim() || !chosen || suggestedQuestions.length > 4}>
-            {page ? 'Save' : 'Publish'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      save={save}
+      submitLabel={page ? 'Save' : 'Publish'}
+      canSubmit={Boolean(name.trim() && chosen) && suggestedQuestions.length <= 4}
+      onSubmit={() => {
+        if (!chosen) return;
+        save.mutate(
+          { name: name.trim(), datamodel_id: Number(chosen), visibility, users: visibility === 'private' ? parseEmails(users) : [], suggested_questions: suggestedQuestions, ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}) },
+          { onSuccess: onSaved },
+        );
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!chosen) return;
-          save.mutate(
-            { name: name.trim(), datamodel_id: Number(chosen), visibility, users: visibility === 'private' ? parseEmails(users) : [], suggested_questions: suggestedQuestions, ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}) },
-            { onSuccess: onSaved },
-          );
-        }}
-      >
-        <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
-        <Field label="Datamodel" hint={datamodels.data?.length === 0 ? 'Create a datamodel first: owners and admins do that on the Models page.' : undefined}>
-          {(props) => (
-            <Select {...props} value={chosen} onChange={(e) => setDatamodelId(Number(e.target.value))} disabled={!datamodels.data?.length}>
-              {(datamodels.data ?? []).map((dm) => (
-                <option key={dm.id} value={dm.id}>
-                  {dm.name} · {dm.dataset.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Address (optional)" hint="3–60 lowercase letters, digits and hyphens. Left empty, one is made from the name.">
-          {(props) => (
-            <div className="flex items-center rounded-md shadow-sm">
-              <span className="inline-flex h-10 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">/s/</span>
-              <Input {...props} className="rounded-l-none shadow-none" value={slug} maxLength={60} placeholder="help-centre" onChange={(e) => setSlug(e.target.value)} />
-            </div>
-          )}
-        </Field>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Who can use it</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {(
-              [
-                ['public', Globe, 'Public', 'Anyone with the link'],
-                ['private', Lock, 'Private', 'Only the people listed, after signing in'],
-              ] as const
-            ).map(([value, Icon, label, hint]) => (
-              <label
-                key={value}
-                className={cn(
-                  'flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
-                  visibility === value ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200 hover:bg-slate-50',
-                )}
-              >
-                <input type="radio" name={`${formId}-visibility`} value={value} checked={visibility === value} onChange={() => setVisibility(value)} className="sr-only" />
-                <Icon className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-slate-900">{label}</span>
-                  <span className="block text-xs text-slate-500">{hint}</span>
-                </span>
-              </label>
+      <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+      <Field label="Datamodel" hint={datamodels.data?.length === 0 ? 'Create a datamodel first: owners and admins do that on the Models page.' : undefined}>
+        {(props) => (
+          <Select {...props} value={chosen} onChange={(e) => setDatamodelId(Number(e.target.value))} disabled={!datamodels.data?.length}>
+            {(datamodels.data ?? []).map((dm) => (
+              <option key={dm.id} value={dm.id}>
+                {dm.name} · {dm.dataset.name}
+              </option>
             ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Address (optional)" hint="3–60 lowercase letters, digits and hyphens. Left empty, one is made from the name.">
+        {(props) => (
+          <div className="flex items-center rounded-md shadow-sm">
+            <span className="inline-flex h-10 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">/s/</span>
+            <Input {...props} className="rounded-l-none shadow-none" value={slug} maxLength={60} placeholder="help-centre" onChange={(e) => setSlug(e.target.value)} />
           </div>
-        </fieldset>
-        {visibility === 'private' ? (
-          <Field label="People (e-mail addresses)" hint="One per line or separated by commas. They sign in with these addresses.">
-            {(props) => <Textarea {...props} rows={4} value={users} onChange={(e) => setUsers(e.target.value)} placeholder={'ana@example.com\nbruno@example.com'} />}
-          </Field>
-        ) : null}
-        <Field
-          label="Suggested questions (optional)"
-          hint={suggestedQuestions.length > 4 ? `At most 4 questions: remove ${suggestedQuestions.length - 4}.` : 'Up to 4, one per line. Visitors see them before their first message and can ask one with a click.'}
-        >
-          {(props) => (
-            <Textarea
-              {...props}
-              rows={3}
-              value={suggestions}
-              aria-invalid={suggestedQuestions.length > 4 || undefined}
-              onChange={(e) => setSuggestions(e.target.value)}
-              placeholder={'How do I reset my password?\nWhich file types can I import?'}
-            />
-          )}
+        )}
+      </Field>
+      <ChoiceCards legend="Who can use it" name={`${formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+      {visibility === 'private' ? (
+        <Field label="People (e-mail addresses)" hint="One per line or separated by commas. They sign in with these addresses.">
+          {(props) => <Textarea {...props} rows={4} value={users} onChange={(e) => setUsers(e.target.value)} placeholder={'ana@example.com\nbruno@example.com'} />}
         </Field>
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+      <Field
+        label="Suggested questions (optional)"
+        hint={suggestedQuestions.length > 4 ? `At most 4 questions: remove ${suggestedQuestions.length - 4}.` : 'Up to 4, one per line. Visitors see them before their first message and can ask one with a click.'}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            rows={3}
+            value={suggestions}
+            aria-invalid={suggestedQuestions.length > 4 || undefined}
+            onChange={(e) => setSuggestions(e.target.value)}
+            placeholder={'How do I reset my password?\nWhich file types can I import?'}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 // project and the datamodels that used the most credits.
 import { Boxes, CalendarClock, Database, FileText, Globe, Lock, Sigma, Users, Zap } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardBody, CardHeader, ErrorState, LoadingBlock, PageHeader, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { Badge, Card, CardBody, CardHeader, LoadingBlock, PageHeader, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
 import { useCredits, useOverview, type OverviewReport } from './api';
 import { TopDatamodels } from './bits';
 import { CreditGauge } from './credit-gauge';
@@ -24,38 +24,41 @@ export function OverviewView() {
       <PageHeader title="Usage overview" description={`${formatDate(range.start)} – ${formatDate(range.end)}`} actions={<DownloadButton range={range} />} />
       <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)}`}><RangePicker value={range} onChange={setRange} /></PhoneFilters>
 
-      {overview.isPending ? (
-        <div className="grid gap-4 lg:grid-cols-3">
-          <Skeleton className="h-48 lg:col-span-1" />
-          <Skeleton className="h-48 lg:col-span-2" />
-        </div>
-      ) : overview.isError ? (
-        <ErrorState error={overview.error} title="Could not load the overview" onRetry={() => overview.refetch()} />
-      ) : (
-        <div className={overview.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={overview.isFetching}>
+      <QueryView
+        query={overview}
+        loading={
           <div className="grid gap-4 lg:grid-cols-3">
-            <PlanCard overview={overview.data} />
-            <div className="lg:col-span-2"><CreditGauge overview={overview.data} /></div>
+            <Skeleton className="h-48 lg:col-span-1" />
+            <Skeleton className="h-48 lg:col-span-2" />
           </div>
-          <Counters overview={overview.data} />
-        </div>
-      )}
+        }
+        errorTitle="Could not load the overview"
+        dim
+      >
+        {(data) => (
+          <>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <PlanCard overview={data} />
+              <div className="lg:col-span-2"><CreditGauge overview={data} /></div>
+            </div>
+            <Counters overview={data} />
+          </>
+        )}
+      </QueryView>
 
       <AnswerQuality range={range} />
 
       <div className="mt-6">
-        {credits.isPending ? (
-          <Card className="p-5"><LoadingBlock lines={4} label="Loading top datamodels" /></Card>
-        ) : credits.isError ? (
-          <ErrorState error={credits.error} title="Could not load the top datamodels" onRetry={() => credits.refetch()} />
-        ) : (
-          <TopDatamodels
-            title="Top datamodels by credits"
-            valueLabel="Credits"
-            rows={credits.data.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
-            total={credits.data.credits_usage_details.total_credits_used}
-          />
-        )}
+        <QueryView query={credits} loading={<Card className="p-5"><LoadingBlock lines={4} label="Loading top datamodels" /></Card>} errorTitle="Could not load the top datamodels">
+          {(data) => (
+            <TopDatamodels
+              title="Top datamodels by credits"
+              valueLabel="Credits"
+              rows={data.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+              total={data.credits_usage_details.total_credits_used}
+            />
+          )}
+        </QueryView>
         <p className="mt-3 text-sm text-slate-500">
           Details: <Link className="text-indigo-700 hover:underline" href={`/usage/credits?start=${range.start}&end=${range.end}`}>credits</Link> ·{' '}
           <Link className="text-indigo-700 hover:underline" href={`/usage/tokens?start=${range.start}&end=${range.end}`}>tokens</Link> ·{' '}

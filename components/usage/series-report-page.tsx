@@ -5,7 +5,7 @@
 // brings only its query and how a loaded report reads.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorState, PageHeader, Skeleton, formatDate } from '@/components/ui';
+import { PageHeader, QueryView, Skeleton, formatDate } from '@/components/ui';
 import { useDatamodels } from './api';
 import { DownloadButton } from './download-button';
 import type { DateRange } from './params';
@@ -35,15 +35,14 @@ export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
         <RangePicker value={range} onChange={setRange} />
         <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
       </PhoneFilters>
-      {report.isPending ? (
-        <div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>
-      ) : report.isError ? (
-        <ErrorState error={report.error} title={`Could not load the ${title.toLowerCase()} report`} onRetry={() => report.refetch()} />
-      ) : (
-        <div className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={report.isFetching}>
-          {body(report.data, { range, datamodel })}
-        </div>
-      )}
+      <QueryView
+        query={report}
+        loading={<div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>}
+        errorTitle={`Could not load the ${title.toLowerCase()} report`}
+        dim
+      >
+        {(data) => body(data, { range, datamodel })}
+      </QueryView>
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import { ChevronLeft, ChevronRight, MessageSquareText, MessagesSquare } from 'lucide-react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, formatDateTime, formatNumber } from '@/components/ui';
+import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, Select, formatDateTime, formatNumber } from '@/components/ui';
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
@@ -54,27 +54,28 @@ export function ThreadsView() {
         <section aria-label="Threads" className="min-w-0">
           {badDates ? (
             <EmptyState title="Check the dates" description="The end date is before the start date." />
-          ) : threads.isPending ? (
-            <Card className="p-5"><LoadingBlock lines={6} label="Loading threads" /></Card>
-          ) : threads.isError ? (
-            <ErrorState error={threads.error} title="Could not load the threads" onRetry={() => threads.refetch()} />
-          ) : threads.data.results.length === 0 ? (
-            <EmptyState
-              icon={<MessagesSquare className="size-8" />}
-              title={threads.data.count === 0 && page === 0 ? 'No threads match' : 'No more threads'}
-              description="Questions asked in the console, on smartpages or through the API appear here. Try fewer filters."
-            />
           ) : (
-            <div className={threads.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={threads.isFetching}>
-              <ThreadsTable threads={threads.data.results} onOpen={setOpen} />
-              <Pager
-                data={threads.data}
-                page={page}
-                pageSize={pageSize}
-                onPage={setPage}
-                onPageSize={setPageSize}
-              />
-            </div>
+            <QueryView
+              query={threads}
+              loading={<Card className="p-5"><LoadingBlock lines={6} label="Loading threads" /></Card>}
+              errorTitle="Could not load the threads"
+              isEmpty={(data) => data.results.length === 0}
+              empty={
+                <EmptyState
+                  icon={<MessagesSquare className="size-8" />}
+                  title={threads.data?.count === 0 && page === 0 ? 'No threads match' : 'No more threads'}
+                  description="Questions asked in the console, on smartpages or through the API appear here. Try fewer filters."
+                />
+              }
+              dim
+            >
+              {(data) => (
+                <>
+                  <ThreadsTable threads={data.results} onOpen={setOpen} />
+                  <Pager data={data} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
+                </>
+              )}
+            </QueryView>
           )}
         </section>
       </div>
