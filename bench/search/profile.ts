@@ -12,7 +12,7 @@ import { retrieve } from '../../lib/search/retrieve';
 import { prepare, record } from '../../lib/search/pipeline';
 import { countTokens } from '../../lib/text/tokens';
 import { composeExtractive } from '../../lib/generation/extractive';
-import type { SearchCaller } from '../../lib/search/service';
+import type { SearchCaller } from '../../lib/search/contract';
 import { searchRequestBody } from '../../lib/search/contract';
 
 const CREDENTIALS = process.env.CREDENTIALS ?? '/tmp/search-bench/credentials.json';

@@ -2,10 +2,6 @@
 // built (prompt.ts) plus the passages and thread it came from, and returns
 // the answer with token usage: the provider's reported usage when it gives
 // one, else counts from the real tokenizer.
-import type { GenerativeModel } from '../db/generated/sqlite/client';
-import { badRequest } from '../errors';
-import { extractiveProvider } from './extractive';
-import { openAiProvider } from './openai';
 
 /** `document`: the content the passage belongs to (several passages may share one). */
 export type SourcePassage = { title: string; text: string; answer: string; document: number };
@@ -37,9 +33,3 @@ export type GenerationProvider = {
   /** Calls onDelta with each piece of the answer as it comes; resolves with the whole. */
   stream(input: GenerationInput, onDelta: (piece: string) => void): Promise<GenerationResult>;
 };
-
-export function providerFor(model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'> & { projectId?: number | null }): GenerationProvider {
-  if (model.provider === 'extractive') return extractiveProvider;
-  if (model.provider === 'openai') return openAiProvider(model);
-  throw badRequest(`Generative model "${model.name}" has an unknown provider "${model.provider}"`);
-}

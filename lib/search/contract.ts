@@ -72,3 +72,11 @@ export type SearchResponse = {
   identifier: string;
 };
 
+/** Who asks: the organisation and project searched, where the question came from and the person it is recorded for. */
+export type SearchCaller = {
+  organizationId: number;
+  projectId: number;
+  origin: 'api' | 'workspace' | 'smartpage';
+  user: { name: string; email: string } | null;
+  apiKeyId: number | null;
+};

@@ -5,8 +5,9 @@ import { db } from '../db/client';
 import { recordInteraction } from '../usage/record';
 import { creditsFor, type InteractionType } from '../usage/credits';
 import { fillTemplate } from '../generation/prompt';
-import { providerFor, type GenerationInput, type GenerationProvider, type GenerationResult } from '../generation/provider';
-import type { SearchItem, SearchRequest } from './contract';
+import type { GenerationInput, GenerationProvider, GenerationResult } from '../generation/provider';
+import { providerFor } from '../generation/providers';
+import type { SearchCaller, SearchItem, SearchRequest } from './contract';
 import { openThread, storeNewThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
 import { retrieve, type RetrievedPassage } from './retrieve';
@@ -15,7 +16,6 @@ import { subQueries } from './subqueries';
 import { settleFollowUp } from './topic';
 import { resolveTarget, templateOf, type SearchTarget } from './target';
 import { timeSearchPhase } from '../observability/metrics';
-import type { SearchCaller } from './service';
 
 export type Prepared = {
   target: SearchTarget;

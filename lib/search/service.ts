@@ -3,18 +3,10 @@
 import type { Principal } from '../auth/principal';
 import { AppError } from '../errors';
 import { projectOf } from '../auth/principal';
-import type { SearchRequest, SearchResponse } from './contract';
+import type { SearchCaller, SearchRequest, SearchResponse } from './contract';
 import { prepare, record, searchItems } from './pipeline';
 import { streamedSearch, type StreamedSearch } from './stream';
 import { timeSearchPhase } from '../observability/metrics';
-
-export type SearchCaller = {
-  organizationId: number;
-  projectId: number;
-  origin: 'api' | 'workspace' | 'smartpage';
-  user: { name: string; email: string } | null;
-  apiKeyId: number | null;
-};
 
 /**
  * The caller of a route. API keys record as origin `api`, browser sessions

@@ -3,10 +3,9 @@
 // answer_kind}). The client going away (the signal) aborts the provider call
 // and nothing is recorded: no credits for an answer nobody received. The
 // wire format is lib/http/sse.ts's.
-import type { SearchRequest } from './contract';
+import type { SearchCaller, SearchRequest } from './contract';
 import { record, searchItems, type Prepared } from './pipeline';
 import { timeSearchPhase } from '../observability/metrics';
-import type { SearchCaller } from './service';
 
 export type SendEvent = (event: string, data: unknown) => void;
 

@@ -4,7 +4,8 @@
 import { db } from '../db/client';
 import { notFound } from '../errors';
 import type { SearchRequest, SearchResponse } from '../search/contract';
-import { runSearch, streamSearch, type AnsweredSearch, type SearchCaller } from '../search/service';
+import { runSearch, streamSearch, type AnsweredSearch } from '../search/service';
+import type { SearchCaller } from '../search/contract';
 import type { StreamedSearch } from '../search/stream';
 import type { Visitor } from './visitor';
 import { openSmartpage } from './service';

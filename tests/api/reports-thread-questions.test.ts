@@ -12,7 +12,7 @@ import type { InteractionType } from '@/lib/usage/credits';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { planQuestion, threadIndexServes } from '@/lib/reports/threads/planner';
 import type { ThreadFilter } from '@/lib/reports/threads/filter';
-import { questionIndex } from '@/lib/reports/threads/question-index';
+import { questionIndex } from '@/lib/reports/threads/choose-question-index';
 import { keyRange } from '@/lib/reports/threads/thread-keys';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';

@@ -11,7 +11,7 @@ import type { InteractionType } from '@/lib/usage/credits';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { planQuestion } from '@/lib/reports/threads/planner';
 import type { ThreadFilter } from '@/lib/reports/threads/filter';
-import { questionIndex } from '@/lib/reports/threads/question-index';
+import { questionIndex } from '@/lib/reports/threads/choose-question-index';
 import { pageByWords, wordsCanMatch } from '@/lib/reports/threads/thread-words';
 import { daysHolding } from '@/lib/reports/threads/page-days';
 import type { ReportScope } from '@/lib/reports/scope';

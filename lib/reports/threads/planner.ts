@@ -5,7 +5,7 @@
 // period (question-index.ts).
 import type { ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';
-import { questionIndex } from './question-index';
+import { questionIndex } from './choose-question-index';
 
 export async function planQuestion(scope: ReportScope, filter: ThreadFilter, offset = 0): Promise<ThreadFilter> {
   const question = filter.question?.toLowerCase() ?? '';

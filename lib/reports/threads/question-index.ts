@@ -7,11 +7,9 @@
 //   when the term alone decides whether a thread matches (servesThreads);
 // - per interaction (where.ts): a trigram index over interactions' questions,
 //   or a plain substring test where no index pays.
-import { isPostgres, type Prisma } from '../../db/client';
+import type { Prisma } from '../../db/client';
 import type { ReportScope } from '../scope';
 import type { ThreadFilter, ThreadQuestionPlan } from './filter';
-import { sqliteQuestionIndex } from './question-index-sqlite';
-import { postgresQuestionIndex } from './question-index-postgres';
 
 export type QuestionIndex = {
   /** Whether this database's per-thread index can decide the (lower-cased) term, with the filter's interaction types. */
@@ -33,7 +31,3 @@ export type QuestionIndex = {
   /** Per interaction, without the index: a plain substring test on `i.question` that no trigram index claims. */
   substring(term: string): Prisma.Sql;
 };
-
-export function questionIndex(): QuestionIndex {
-  return isPostgres() ? postgresQuestionIndex : sqliteQuestionIndex;
-}

@@ -6,7 +6,7 @@ import { db, Prisma } from '../../db/client';
 import type { Thread, InteractionRecord } from '../contracts';
 import { scopeSql, type ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';
-import { questionIndex } from './question-index';
+import { questionIndex } from './choose-question-index';
 import { serializeInteraction, serializeThread, type RawConversation, type RawInteraction } from './serialize';
 import { hasThreadConditions, matchingSql, whereOf } from './where';
 

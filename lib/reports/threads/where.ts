@@ -7,7 +7,7 @@ import { containsPattern } from '../../db/like';
 import { scopeSql, type ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';
 import { threadsInPeriodSql } from './period';
-import { questionIndex } from './question-index';
+import { questionIndex } from './choose-question-index';
 
 // Bits of the thread summary.
 const TYPE_BIT: Record<string, number> = { search: 1, stream: 2, deepsearch: 4 };
