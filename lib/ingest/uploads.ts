@@ -3,7 +3,7 @@
 // Every read is scoped by the caller's project: another project's upload
 // is simply "not found".
 import { db } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import type { UploadBody } from './contracts';
 import { firstRefusedUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';
