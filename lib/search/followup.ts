@@ -9,11 +9,13 @@ export type PreviousTurn = { question: string; standalone: string; answer: strin
 export type Resolution =
   | { kind: 'standalone'; query: string }
   /**
-   * `own`: the follow-up's own words, set when only a leading connector ties
-   * it to the thread ("and how are credits counted?"): it may name a subject
-   * of its own. topic.ts decides that against the dataset.
+   * `own`: set when only a leading connector ties the follow-up to the
+   * thread and a whole question follows it ("and how are credits counted?"):
+   * it may name a subject of its own (`words`: the question without the
+   * connector; `thread`: the previous turn's standalone query). topic.ts
+   * decides that against the dataset.
    */
-  | { kind: 'followup'; query: string; own?: string }
+  | { kind: 'followup'; query: string; own?: { words: string; thread: string } }
   | { kind: 'context'; query: string };
 
 // Verbs that act on what was already said, and words that only point at it.
@@ -33,6 +35,12 @@ const POINTERS = new Set(['it', 'its', 'that', 'this', 'those', 'these', 'them',
  * only in short questions.
  */
 const STRONG_POINTERS = new Set(['it', 'its', 'them', 'they', 'their', 'those', 'these', 'there']);
+/**
+ * A whole question (a question word or an auxiliary first: "how are credits
+ * counted") rather than a fragment that needs the previous one ("what about
+ * spreadsheets", "with a default value", "for a whole database").
+ */
+const WHOLE_QUESTION = /^(?!(what|how) about\b|what if\b)(how|what|why|when|where|which|who|can|could|should|is|are|does|do|did|will|would)\b/;
 /** "is there", "are there": existential, not a pointer to a place. */
 const EXISTENTIAL = /\b(is|are|was|were|isn t|aren t) there\b/g;
 
@@ -65,9 +73,9 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   if (content.length === 0 || pointsBack || (continues && content.length <= 3)) {
     const addition = question.trim().replace(/^(and|or|but|also|so|then)\b[\s,]*/i, '');
     const query = `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim();
-    // No pointer word at all: only the connector says "continue".
-    const onlyConnector = connected && content.length > 0 && !all.some((w) => POINTERS.has(w));
-    return onlyConnector ? { kind: 'followup', query, own: addition } : { kind: 'followup', query };
+    // No pointer word, and a whole question after the connector: only the connector says "continue".
+    const ownQuestion = connected && content.length > 0 && !all.some((w) => POINTERS.has(w)) && WHOLE_QUESTION.test(words(addition).join(' '));
+    return ownQuestion ? { kind: 'followup', query, own: { words: addition, thread: last.standalone } } : { kind: 'followup', query };
   }
   return { kind: 'standalone', query: question };
 }

@@ -1,18 +1,24 @@
 // Re-ranking the full-text candidates in TypeScript. Pure: no database, and
 // the same on SQLite and PostgreSQL (the databases only choose candidates).
 //
-// score = 0.40 · lexical   (BM25F over the fields below plus term
-//                           dependence — the question's adjacent term pairs
-//                           found in order within two words, IDF-weighted —
-//                           divided by the best candidate's; k1 1.2, b 0.75)
-//       + 0.25 · coverage  (IDF-weighted share of the question's terms found
-//                           anywhere in the passage; a paraphrase counts 0.6)
-//       + 0.15 · title     (the same share, in content name, subject, heading)
-//       + 0.10 · proximity (terms found / width of the smallest window of
-//                           body words holding all of them)
-//       + 0.10 · support   (the other candidates of the same document, their
-//                           lexical parts decaying by half: a page that
-//                           answers in several places beats a stray passage)
+// score = (0.40 · lexical   (BM25F over the fields below plus term
+//                            dependence — the question's adjacent term pairs
+//                            found in order within two words, and any two of
+//                            its terms within eight words in either order
+//                            at 0.3, IDF-weighted — divided by the best
+//                            candidate's; k1 1.2, b 0.75)
+//        + 0.25 · coverage  (IDF-weighted share of the question's terms found
+//                            anywhere in the passage; a paraphrase counts 0.6)
+//        + 0.15 · title     (the same share, in content name, subject, heading)
+//        + 0.10 · proximity (terms found / width of the smallest window of
+//                            body words holding all of them)
+//        + 0.10 · support   (the other candidates of the same document, their
+//                            lexical parts decaying by half: a page that
+//                            answers in several places beats a stray passage)
+//        + 0.10 · lead)     (the same share, in the passage's first six body
+//                            words: a passage that opens with the question's
+//                            words — "wal_level (enum)" — is about them)
+//        / 1.10
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
@@ -23,26 +29,37 @@ export type RankTerm = { stem: string; alternatives: string[]; idf: number };
 /** `document` groups passages of one page (content) for the support part; omitted, each passage stands alone. */
 export type RankDocument = { name: string; subject: string; heading: string; body: string; answer: string; document?: number };
 
-export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number };
+export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number };
 
 const PARAPHRASE_CREDIT = 0.6;
 const K1 = 1.2;
 const B = 0.75;
-// Field weights of BM25F: a word in the content's name says more than one in the body.
-const FIELDS = [
-  { key: 'name', weight: 3.0 },
-  { key: 'subject', weight: 1.5 },
-  { key: 'heading', weight: 2.0 },
-  { key: 'body', weight: 1.0 },
-  { key: 'answer', weight: 1.2 },
-] as const;
+type FieldKey = 'name' | 'subject' | 'heading' | 'body' | 'answer';
+const FIELD_KEYS: FieldKey[] = ['name', 'subject', 'heading', 'body', 'answer'];
+
+/**
+ * The tuned weights (bench/quality, tune half). Exported so that
+ * bench/quality/tune.ts can try other values in-process; the app never
+ * changes them.
+ */
+export const RANK_SETTINGS = {
+  // Field weights of BM25F: a word in the content's name says more than one in the body.
+  fields: { name: 3.0, subject: 1.5, heading: 2.0, body: 1.0, answer: 1.2 } as Record<FieldKey, number>,
+  // Divided by their sum, so the score stays in 0..1.
+  parts: { lexical: 0.4, coverage: 0.25, title: 0.15, proximity: 0.1, support: 0.1, lead: 0.1 },
+  /** Body words that open a passage (the `lead` part). */
+  leadTokens: 6,
+  /** Weight of the unordered pairs in the lexical part, and their window in content words. */
+  unordered: 0.3,
+  unorderedWindow: 8,
+};
 
 export function idf(total: number, df: number): number {
   const n = Math.max(total, df, 1);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-type Tokenised = { fields: Record<(typeof FIELDS)[number]['key'], string[]>; title: Set<string>; all: Set<string>; body: string[]; sequence: string[] };
+type Tokenised = { fields: Record<FieldKey, string[]>; title: Set<string>; all: Set<string>; body: string[]; sequence: string[]; lead: Set<string> };
 
 // A passage's first 3,000 characters decide its rank: long passages (code
 // listings, tables) would otherwise dominate the re-ranking time.
@@ -55,19 +72,19 @@ function fieldTokens(text: string): { stems: string[]; content: string[] } {
   return { stems: list.map(cachedStem), content: list.filter((w) => !isStopWord(w)).map(cachedStem) };
 }
 
-function tokenise(doc: RankDocument): Tokenised {
+function tokenise(doc: RankDocument, chars = RANKED_CHARS): Tokenised {
   const name = fieldTokens(doc.name);
   const subject = fieldTokens(doc.subject);
   const heading = fieldTokens(doc.heading);
-  const bodyTokens = fieldTokens(doc.body.slice(0, RANKED_CHARS));
-  const answer = fieldTokens(doc.answer.slice(0, RANKED_CHARS));
+  const bodyTokens = fieldTokens(doc.body.slice(0, chars));
+  const answer = fieldTokens(doc.answer.slice(0, chars));
   const fields = { name: name.stems, subject: subject.stems, heading: heading.stems, body: bodyTokens.stems, answer: answer.stems };
   const title = new Set([...fields.name, ...fields.subject, ...fields.heading]);
   const body = [...fields.body, ...fields.answer];
   // Content words only (a pair may have stop words between: "results to a
   // file"), fields joined with a break token so a pair never spans two.
   const sequence = [...name.content, BREAK, ...subject.content, BREAK, ...heading.content, BREAK, ...bodyTokens.content, BREAK, ...answer.content];
-  return { fields, title, all: new Set([...title, ...body]), body, sequence };
+  return { fields, title, all: new Set([...title, ...body]), body, sequence, lead: new Set(fields.body.slice(0, RANK_SETTINGS.leadTokens)) };
 }
 
 function share(terms: RankTerm[], present: Set<string>): number {
@@ -82,8 +99,8 @@ function share(terms: RankTerm[], present: Set<string>): number {
 }
 
 /** IDF-weighted shares of the terms found in a document: anywhere, and in its title fields (content name, subject, heading). */
-export function termShares(terms: RankTerm[], doc: RankDocument): { all: number; title: number } {
-  const d = tokenise(doc);
+export function termShares(terms: RankTerm[], doc: RankDocument, chars = RANKED_CHARS): { all: number; title: number } {
+  const d = tokenise(doc, chars);
   return { all: share(terms, d.all), title: share(terms, d.title) };
 }
 
@@ -100,16 +117,17 @@ function termIndex(terms: RankTerm[]): TermIndex {
 function bm25f(terms: RankTerm[], index: TermIndex, doc: Tokenised, avgLength: Record<string, number>): number {
   const tf = new Float64Array(terms.length);
   const hits = new Float64Array(terms.length);
-  for (const field of FIELDS) {
-    const tokens = doc.fields[field.key];
+  for (const key of FIELD_KEYS) {
+    const tokens = doc.fields[key];
     if (!tokens.length) continue;
     hits.fill(0);
     for (const token of tokens) {
       const entry = index.get(token);
       if (entry) hits[entry[0]] += entry[1];
     }
-    const norm = 1 - B + (B * tokens.length) / Math.max(1, avgLength[field.key]);
-    for (let i = 0; i < terms.length; i++) if (hits[i]) tf[i] += (field.weight * hits[i]) / norm;
+    const norm = 1 - B + (B * tokens.length) / Math.max(1, avgLength[key]);
+    const weight = RANK_SETTINGS.fields[key];
+    for (let i = 0; i < terms.length; i++) if (hits[i]) tf[i] += (weight * hits[i]) / norm;
   }
   let score = 0;
   for (let i = 0; i < terms.length; i++) if (tf[i] > 0) score += (terms[i].idf * tf[i] * (K1 + 1)) / (tf[i] + K1);
@@ -168,6 +186,35 @@ function pairs(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
   return score;
 }
 
+/**
+ * Unordered pairs (the other half of sequential dependence): any two of the
+ * question's terms within `window` content words of each other, in either
+ * order, add log(1 + occurrences) × their mean IDF — "block … readers" as
+ * well as "readers … block".
+ */
+function unorderedPairs(terms: RankTerm[], index: TermIndex, tokens: string[], window: number): number {
+  if (terms.length < 2) return 0;
+  const hits: { pos: number; term: number }[] = [];
+  tokens.forEach((token, pos) => {
+    const entry = index.get(token);
+    if (entry && entry[1] === 1) hits.push({ pos, term: entry[0] });
+  });
+  const counts = new Map<string, number>();
+  for (let a = 0; a < hits.length; a++) {
+    for (let b = a + 1; b < hits.length && hits[b].pos - hits[a].pos < window; b++) {
+      if (hits[a].term === hits[b].term) continue;
+      const key = hits[a].term < hits[b].term ? `${hits[a].term},${hits[b].term}` : `${hits[b].term},${hits[a].term}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  let score = 0;
+  for (const [key, n] of counts) {
+    const [i, j] = key.split(',').map(Number);
+    score += Math.log(1 + n) * ((terms[i].idf + terms[j].idf) / 2);
+  }
+  return score;
+}
+
 /** Per passage: the lexical parts of the other candidates of its document, best first, each counting half the one before. */
 function supportOf(docs: RankDocument[], lexical: number[]): number[] {
   const byDocument = new Map<number, number[]>();
@@ -199,33 +246,40 @@ function supportOf(docs: RankDocument[], lexical: number[]): number[] {
 
 export function combine(parts: RankParts, termCount: number): number {
   const multi = termCount >= 2;
-  const score = 0.4 * parts.lexical + (multi ? 0.25 : 0.35) * parts.coverage + 0.15 * parts.title + (multi ? 0.1 * parts.proximity : 0) + 0.1 * parts.support;
+  const w = RANK_SETTINGS.parts;
+  const total = w.lexical + w.coverage + w.title + w.proximity + w.support + w.lead;
+  // A one-term question has no proximity: its weight goes to coverage.
+  const weighted =
+    w.lexical * parts.lexical + (multi ? w.coverage : w.coverage + w.proximity) * parts.coverage + w.title * parts.title + (multi ? w.proximity * parts.proximity : 0) + w.support * parts.support + w.lead * parts.lead;
+  const score = weighted / total;
   return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }
 
 /** Sorts documents by re-ranked score, best first; ties keep the input order. */
 export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
-  if (!docs.length || !terms.length) return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0 } }));
-  const tokenised = docs.map(tokenise);
+  if (!docs.length || !terms.length) return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0 } }));
+  const tokenised = docs.map((d) => tokenise(d));
   const avgLength: Record<string, number> = {};
-  for (const field of FIELDS) avgLength[field.key] = tokenised.reduce((sum, d) => sum + d.fields[field.key].length, 0) / docs.length;
+  for (const key of FIELD_KEYS) avgLength[key] = tokenised.reduce((sum, d) => sum + d.fields[key].length, 0) / docs.length;
   const index = termIndex(terms);
-  const raw = tokenised.map((d) => bm25f(terms, index, d, avgLength) + pairs(terms, index, d.sequence));
+  const { unordered, unorderedWindow } = RANK_SETTINGS;
+  const raw = tokenised.map((d) => bm25f(terms, index, d, avgLength) + pairs(terms, index, d.sequence) + (unordered ? unordered * unorderedPairs(terms, index, d.sequence, unorderedWindow) : 0));
   const best = Math.max(...raw);
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);
-  return docs
-    .map((doc, i) => {
-      const d = tokenised[i];
-      const parts: RankParts = {
-        lexical: lexical[i],
-        coverage: share(terms, d.all),
-        title: share(terms, d.title),
-        proximity: proximity(terms, index, d.body),
-        support: support[i],
-      };
-      return { ...doc, score: combine(parts, terms.length), parts, order: i };
-    })
+  const scored = docs.map((doc, i) => {
+    const d = tokenised[i];
+    const parts: RankParts = {
+      lexical: lexical[i],
+      coverage: share(terms, d.all),
+      title: share(terms, d.title),
+      proximity: proximity(terms, index, d.body),
+      support: support[i],
+      lead: share(terms, d.lead),
+    };
+    return { ...doc, score: combine(parts, terms.length), parts, order: i };
+  });
+  return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map(({ order: _order, ...rest }) => rest as unknown as D & { score: number; parts: RankParts });
 }

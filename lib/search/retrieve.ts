@@ -201,22 +201,29 @@ export function diversify<T extends { score: number; row: { content_id: number }
   return chosen;
 }
 
-/**
- * Lexical candidates, plus the nearest passages by vector when an embeddings
- * provider is configured (fusion.ts); re-ranked, thresholded, best first.
- */
-export async function retrieve(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+/** What a question's ranking starts from: its plan, its candidates' passages and its vector hits. */
+export type Gathered = { plan: QueryPlan | null; docs: CandidateDocument[]; hits: VectorHit[] };
+type CandidateDocument = { row: PassageRow; name: string; subject: string; heading: string; body: string; answer: string; document: number };
+
+/** The question's lexical candidates, plus the nearest passages by vector when an embeddings provider is configured, loaded. */
+export async function gather(datasetId: number, question: string): Promise<Gathered> {
   const embeddings = embeddingsConfig();
   const [plan, hits] = await Promise.all([planQuery(datasetId, question), embeddings ? vectorHits(datasetId, question, embeddings) : []]);
   const candidates = plan ? await candidatesFor(datasetId, plan) : [];
   const ids = [...new Set([...candidates.map((c) => c.passageId), ...hits.map((h) => h.passageId)])];
-  if (!ids.length) return [];
+  if (!ids.length) return { plan, docs: [], hits };
   const rows = await loadPassages(datasetId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const docs = ids
     .map((id) => byId.get(id))
     .filter((r): r is PassageRow => r !== undefined)
     .map((r) => ({ row: r, name: r.content_name, subject: r.subject_name, heading: r.heading, body: r.text, answer: r.answer, document: r.content_id }));
+  return { plan, docs, hits };
+}
+
+/** Re-ranked (and fused with the vector hits), thresholded, best first. Pure: bench/quality/tune.ts re-ranks gathered candidates with other settings. */
+export function rankGathered({ plan, docs, hits }: Gathered, options: RetrieveOptions): RetrievedPassage[] {
+  if (!docs.length) return [];
   let ranked = rerank(plan?.terms ?? [], docs);
   if (hits.length) {
     const byRow = new Map(ranked.map((d) => [d.row.id, d]));
@@ -244,4 +251,12 @@ export async function retrieve(datasetId: number, question: string, options: Ret
       score: d.score,
       parts: d.parts,
     }));
+}
+
+/**
+ * Lexical candidates, plus the nearest passages by vector when an embeddings
+ * provider is configured (fusion.ts); re-ranked, thresholded, best first.
+ */
+export async function retrieve(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+  return rankGathered(await gather(datasetId, question), options);
 }

@@ -1,27 +1,25 @@
-// A follow-up tied to the thread only by a leading connector ("and how are
-// credits counted?", "what about for a whole database?") either continues
-// the earlier subject or names one of its own. Words cannot tell which; the
-// dataset can:
-//   - the earlier subject's best passage speaks of the new words (at least
-//     half their IDF weight): it continues the thread ("and in reverse
-//     order?" after sorting: the sorting page says "reverse");
-//   - otherwise, when the new words alone find a passage whose title holds
-//     most of their weight, they name a subject of their own: asked alone
-//     ("credits" has a page; the earlier "follow-up question" page never
-//     mentions credits);
-//   - otherwise the thread's subject is kept ("whole database" is in no
-//     title: an elliptical "for what" of the earlier question).
-// Only words the dataset holds count: an unknown word says nothing about
-// which subject is meant.
+// A follow-up tied to its thread only by a leading connector, with a whole
+// question after it ("and how are credits counted?"), either continues the
+// earlier subject or names one of its own. Words cannot tell which; the
+// dataset can. The earlier subject is the page that answered the previous
+// turn (its best passage's content): when that page speaks of the new
+// question's words (at least three quarters of their IDF weight, across all its
+// passages: a long page holds many words, so most, not some), the
+// follow-up continues it; when it does not, the follow-up is asked alone (the
+// follow-up page never mentions credits). Only words some passage of the
+// dataset holds count: an unknown word says nothing about the subject.
+// Fragments ("and with a default value?", "what about for a whole
+// database?") never get here: they always borrow the thread's subject.
+import { db } from '../db/client';
 import { lexicalIndex } from './lexical';
-import { planQuery, retrieve, type RetrieveOptions } from './retrieve';
+import { planQuery, retrieve } from './retrieve';
 import { termShares, type RankTerm } from './rerank';
 import type { Resolution } from './followup';
 
-/** Share of the new words' weight the thread's best passage must hold to keep the thread's subject. */
-export const CONTINUES_SHARE = 0.5;
-/** Share of the new words' weight a title must hold for them to name a subject of their own. */
-export const OWN_TITLE_SHARE = 0.5;
+/** Share of the new question's weight the earlier subject's page must hold to keep the thread's subject. */
+export const CONTINUES_SHARE = 0.75;
+/** Passages of the subject's page read (a very long page is judged by its first ones). */
+const PAGE_PASSAGES = 400;
 
 /** The own words' terms that some passage of the dataset holds (SQLite's frequencies count every dataset of the file, so each is checked here). */
 async function ownTerms(datasetId: number, own: string): Promise<RankTerm[]> {
@@ -33,18 +31,21 @@ async function ownTerms(datasetId: number, own: string): Promise<RankTerm[]> {
   return plan.terms.filter((t) => present.has(t.stem));
 }
 
-const asDocument = (p: Awaited<ReturnType<typeof retrieve>>[number]) => ({ name: p.content.name, subject: p.subject, heading: p.heading, body: p.body, answer: p.answer });
+/** Shares of the terms held by the page (content) that best answers the thread's query. */
+async function subjectShare(datasetId: number, thread: string, terms: RankTerm[]): Promise<number> {
+  const [best] = await retrieve(datasetId, thread, { topK: 1, minScore: 0 });
+  if (!best) return 0;
+  const passages = await db().passage.findMany({ where: { contentId: best.contentId, datasetId }, select: { heading: true, text: true, answer: true }, orderBy: { position: 'asc' }, take: PAGE_PASSAGES });
+  const page = { name: best.content.name, subject: best.subject, heading: passages.map((p) => p.heading).join('\n'), body: passages.map((p) => p.text).join('\n'), answer: passages.map((p) => p.answer).join('\n') };
+  return termShares(terms, page, Infinity).all;
+}
 
-/** The resolution to retrieve with: a connector-only follow-up naming its own subject becomes a standalone question. */
+/** The resolution to retrieve with: a connector-led question whose words the thread's page does not hold is asked alone. */
 export async function settleFollowUp(datasetId: number, resolution: Resolution): Promise<Resolution> {
   if (resolution.kind !== 'followup' || !resolution.own) return resolution;
   const kept: Resolution = { kind: 'followup', query: resolution.query };
-  const terms = await ownTerms(datasetId, resolution.own);
+  const terms = await ownTerms(datasetId, resolution.own.words);
   if (!terms.length) return kept;
-  const first: RetrieveOptions = { topK: 1, minScore: 0 };
-  const [thread] = await retrieve(datasetId, resolution.query, first);
-  if (thread && termShares(terms, asDocument(thread)).all >= CONTINUES_SHARE) return kept;
-  const [alone] = await retrieve(datasetId, resolution.own, first);
-  if (alone && termShares(terms, asDocument(alone)).title >= OWN_TITLE_SHARE) return { kind: 'standalone', query: resolution.own };
-  return kept;
+  if ((await subjectShare(datasetId, resolution.own.thread, terms)) >= CONTINUES_SHARE) return kept;
+  return { kind: 'standalone', query: resolution.own.words };
 }

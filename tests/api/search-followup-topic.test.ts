@@ -1,7 +1,9 @@
 // A follow-up tied to its thread only by "and" / "what about" may name a
 // subject of its own (the demo's "And how are credits counted?" after a
-// question on follow-ups) or continue the earlier one ("and what about
-// spreadsheets?" after importing). The demo's own documents, both databases.
+// question on follow-ups: a whole question whose words the earlier page does
+// not hold) or continue the earlier one (a fragment, "and what about
+// spreadsheets?", or a question the earlier page answers). The demo's own
+// documents, both databases.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { POST as search } from '@/app/searcher/v1/search/route';
@@ -48,6 +50,13 @@ describe('a follow-up led by a connector', () => {
     const next = await ask({ question: 'and what about spreadsheets?', conversation: first.body.conversation });
     expect(next.body.search[0].content.name).toBe('Importing documents');
     expect(await extraOf(next.body.identifier)).toMatchObject({ resolution: 'followup', standalone_question: 'How do I import documents what about spreadsheets?' });
+  });
+
+  it('with a whole question whose words the earlier page holds keeps its subject', async () => {
+    const first = await ask({ question: 'How do I import documents?' });
+    const next = await ask({ question: 'and how do I read the progress of each file?', conversation: first.body.conversation });
+    expect(next.body.search[0].content.name).toBe('Importing documents');
+    expect((await extraOf(next.body.identifier)).resolution).toBe('followup');
   });
 
   it('with a word pointing back keeps the earlier subject whatever its words', async () => {

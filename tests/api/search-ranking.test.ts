@@ -36,11 +36,22 @@ const RANKING_CORPUS: CorpusDocument[] = [
   doc('Maintenance', [['Routine maintenance', 'Plan vacuum and backups as routine maintenance.']]),
 ];
 
+// The right passage opens with the question's words, in another order
+// ("Timeout of a session lock wait"); the wrong one has two of them in
+// its title and all three scattered through a longer body.
+const LEAD_CORPUS: CorpusDocument[] = [
+  doc('Client defaults', [['Statement behaviour', 'Timeout of a session lock wait: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.']]),
+  doc('Lock management', [['Lock waits', 'While its statements run, every session takes locks, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.']]),
+  doc('Sessions', [['Overview', 'A session begins at connection.']]),
+];
+
 let datasetId: number;
+let leadDatasetId: number;
 
 beforeAll(async () => {
   const tenant = await createTenant('ranking');
   datasetId = (await loadCorpus(tenant, 'Ranking fixture', RANKING_CORPUS)).id;
+  leadDatasetId = (await loadCorpus(tenant, 'Lead fixture', LEAD_CORPUS)).id;
 });
 
 /**
@@ -49,9 +60,9 @@ beforeAll(async () => {
  * statistics from this fixture alone — the database's own bm25 would count
  * the other test files' datasets sharing the test database.
  */
-function plainBm25(question: string): string[] {
+function plainBm25(question: string, corpus = RANKING_CORPUS): string[] {
   const terms = queryTerms(question).map((t) => t.stem);
-  const passages = RANKING_CORPUS.flatMap((d) => d.passages.map((p) => ({ name: d.name, tokens: [...repeat(stemsOf(d.name), 5), ...repeat(stemsOf(d.subject), 2.5), ...repeat(stemsOf(p.heading), 2.5), ...stemsOf(p.text)] })));
+  const passages = corpus.flatMap((d) => d.passages.map((p) => ({ name: d.name, tokens: [...repeat(stemsOf(d.name), 5), ...repeat(stemsOf(d.subject), 2.5), ...repeat(stemsOf(p.heading), 2.5), ...stemsOf(p.text)] })));
   const average = passages.reduce((sum, p) => sum + p.tokens.length, 0) / passages.length;
   const df = (t: string) => passages.filter((p) => p.tokens.includes(t)).length;
   const scored = passages.map((p) => {
@@ -81,6 +92,14 @@ describe('ranking beyond plain full text', () => {
     expect(plainBm25(question)[0]).toBe(wrong);
     const [best] = await retrieve(datasetId, question, { topK: 5, minScore: 0 });
     expect(best?.content.name).toBe(right);
+  });
+
+  it('a passage that opens with the question\'s words, in another order, beats a title holding two of them', async () => {
+    const question = 'lock timeout of a session';
+    expect(plainBm25(question, LEAD_CORPUS)[0]).toBe('Lock management');
+    const [best] = await retrieve(leadDatasetId, question, { topK: 3, minScore: 0 });
+    expect(best.content.name).toBe('Client defaults');
+    expect(best.parts.lead).toBe(1);
   });
 
   it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveQuestion, isAboutThread } from '@/lib/search/followup';
 import { subQueries } from '@/lib/search/subqueries';
-import { rerank, idf } from '@/lib/search/rerank';
+import { rerank, idf, RANK_SETTINGS } from '@/lib/search/rerank';
 import { queryTerms } from '@/lib/search/text';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
@@ -13,18 +13,20 @@ import { CORPUS } from '../fixtures/search-corpus';
 const turn = (question: string) => ({ question, standalone: question, answer: 'Use sorted(reverse=True) [1].' });
 
 describe('resolveQuestion', () => {
-  // `own`: only a connector ties it to the thread, so it may name a subject of its own (settled against the dataset, topic.ts).
+  // `own`: only a connector ties it to the thread and a whole question follows, so it may name a subject of its own (settled against the dataset, topic.ts).
   it.each([
-    ['and in reverse order?', 'How do I sort a list in reverse order?', 'in reverse order?'],
-    ['what about tuples?', 'How do I sort a list what about tuples?', 'what about tuples?'],
+    ['and in reverse order?', 'How do I sort a list in reverse order?', undefined],
+    ['what about tuples?', 'How do I sort a list what about tuples?', undefined],
     ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?', undefined],
     ['why?', 'How do I sort a list why?', undefined],
     // A strong pointer back, or a leading connector, whatever the question's own length.
     ['does it stay sorted when new items are appended afterwards?', 'How do I sort a list does it stay sorted when new items are appended afterwards?', undefined],
-    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?', 'what about including the keys of nested dictionaries in the result?'],
+    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?', undefined],
     ['and how do I reverse that?', 'How do I sort a list how do I reverse that?', undefined],
+    ['And how are credits counted?', 'How do I sort a list how are credits counted?', 'how are credits counted?'],
+    ['and what is a tuple?', 'How do I sort a list what is a tuple?', 'what is a tuple?'],
   ])('%s continues the thread', (question, query, own) => {
-    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(own ? { kind: 'followup', query, own } : { kind: 'followup', query });
+    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(own ? { kind: 'followup', query, own: { words: own, thread: 'How do I sort a list?' } } : { kind: 'followup', query });
   });
 
   it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour', 'is there a way to open a file that skips buffering entirely?'])('%s stands alone', (question) => {
@@ -42,6 +44,37 @@ describe('resolveQuestion', () => {
 
   it.each(['summarise the asyncio documentation', 'repeat a string three times', 'How do I sort a list?'])('%s is not about the thread', (question) => {
     expect(isAboutThread(question)).toBe(false);
+  });
+});
+
+describe('rerank: lead and unordered pairs', () => {
+  // Fixed IDFs: the right passage opens with the question's words in another
+  // order; the wrong one holds two of them in its title and all three apart.
+  const docs = [
+    { name: 'Client defaults', subject: 'Manual', heading: 'Statement behaviour', body: 'Timeout for a lock wait in a session: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.', answer: '', document: 1 },
+    { name: 'Lock management', subject: 'Manual', heading: 'Lock waits', body: 'Every session takes locks while its statements run, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.', answer: '', document: 2 },
+  ];
+  const idfs: Record<string, number> = { lock: 1.2, timeout: 2.0, session: 1.0 };
+  const terms = queryTerms('lock timeout of a session').map((t) => ({ stem: t.stem, alternatives: [], idf: idfs[t.stem] }));
+
+  it('decide between a title holding some words and a passage opening with all of them', () => {
+    expect(rerank(terms, docs)[0].name).toBe('Client defaults');
+    const saved = { lead: RANK_SETTINGS.parts.lead, unordered: RANK_SETTINGS.unordered };
+    try {
+      RANK_SETTINGS.parts.lead = 0;
+      RANK_SETTINGS.unordered = 0;
+      expect(rerank(terms, docs)[0].name).toBe('Lock management');
+    } finally {
+      RANK_SETTINGS.parts.lead = saved.lead;
+      RANK_SETTINGS.unordered = saved.unordered;
+    }
+  });
+
+  it('keeps every score in 0..1', () => {
+    for (const d of rerank(terms, docs)) {
+      expect(d.score).toBeGreaterThanOrEqual(0);
+      expect(d.score).toBeLessThanOrEqual(1);
+    }
   });
 });
 
