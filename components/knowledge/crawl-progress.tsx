@@ -4,6 +4,8 @@
 import { Card, formatNumber } from '@/components/ui';
 import type { CrawlProgress } from './crawl-api';
 
+const pages = (n: number) => `${formatNumber(n)} ${n === 1 ? 'page' : 'pages'}`;
+
 export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
   const figures: [string, number][] = [
     ['Pages found', crawl.found],
@@ -12,8 +14,8 @@ export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
     ['Failed', crawl.failed],
   ];
   const notes = [
-    crawl.sitemap_urls === null ? 'Reading robots.txt and the sitemap…' : crawl.sitemap_urls ? `${formatNumber(crawl.sitemap_urls)} pages listed in the sitemap` : 'No sitemap: following links',
-    crawl.disallowed_by_robots ? `${formatNumber(crawl.disallowed_by_robots)} pages left out by robots.txt` : null,
+    crawl.sitemap_urls === null ? 'Reading robots.txt and the sitemap…' : crawl.sitemap_urls ? `${pages(crawl.sitemap_urls)} listed in the sitemap` : 'No sitemap: following links',
+    crawl.disallowed_by_robots ? `${pages(crawl.disallowed_by_robots)} left out by robots.txt` : null,
     crawl.over_limit ? `${formatNumber(crawl.over_limit)} links not followed after ${formatNumber(crawl.max_pages)} pages` : null,
   ].filter(Boolean);
   return (
