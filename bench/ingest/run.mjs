@@ -9,6 +9,12 @@
 // Environment: DOCS_DIR (default /usr/share/doc/python3.11/html), PORT (3311),
 // DOCS_PORT (a free one), BENCH_DATA_DIR (/tmp/ingest-bench-data, wiped first),
 // IMPORT_WORKERS and IMPORT_PARSE_THREADS (passed to the server), DATABASE_URL (default: SQLite in BENCH_DATA_DIR).
+//
+// `--crawl`: instead of submitting the 530 URLs, crawls the documentation from
+// its index page (POST /searcher/v1/upload/site), then re-syncs the dataset
+// with nothing changed (POST /searcher/v1/datasets/{id}/resync), and reports
+// the seconds and requests of both. IMPORT_CRAWL_DELAY_MS defaults to 0 here
+// (the site is our own loopback server; the app's default is 200 ms).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -21,6 +27,9 @@ const DOCS_PORT = Number(process.env.DOCS_PORT ?? 0); // 0: any free port
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/ingest-bench-data';
 const BATCH = 100;
 const base = `http://127.0.0.1:${PORT}`;
+const CRAWL = process.argv.includes('--crawl');
+/** Requests the documentation server answered, by status. */
+const served = { total: 0, 200: 0, 304: 0, 404: 0 };
 
 function htmlFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,15 +43,29 @@ function serveDocs() {
   const server = http.createServer((req, res) => {
     const relative = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = path.join(DOCS_DIR, path.normalize(relative));
-    if (!file.startsWith(DOCS_DIR) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fs.readFileSync(file));
+    served.total++;
+    if (!file.startsWith(DOCS_DIR) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      served[404]++;
+      return res.writeHead(404).end();
+    }
+    // Validators as a static web server sends them, so a re-sync can ask conditionally.
+    const stat = fs.statSync(file);
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const validators = { etag, 'last-modified': stat.mtime.toUTCString() };
+    if (req.headers['if-none-match'] === etag) {
+      served[304]++;
+      return res.writeHead(304, validators).end();
+    }
+    served[200]++;
+    const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type, ...validators }).end(fs.readFileSync(file));
   });
   return new Promise((resolve) => server.listen(DOCS_PORT, '127.0.0.1', () => resolve(server)));
 }
 
 function startApp() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const env = { ...process.env, ...serverEnv(), DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
+  const env = { IMPORT_CRAWL_DELAY_MS: '0', ...process.env, ...serverEnv(), DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
   // The same Node flags and allocator setting as `npm start` (scripts/server-flags.mjs).
   const child = spawn(process.execPath, [...serverNodeFlags(), 'node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(d));
@@ -104,7 +127,13 @@ const app = startApp();
 try {
   await waitForApp();
   const { apiKey } = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'demo-credentials.json'), 'utf8'));
-  await api('POST', '/searcher/v1/datasets', apiKey, { name: 'Python docs', description: 'Python 3.11 documentation' });
+  const dataset = await api('POST', '/searcher/v1/datasets', apiKey, { name: 'Python docs', description: 'Python 3.11 documentation' });
+  if (CRAWL) {
+    await crawlAndResync(apiKey, dataset.id);
+    app.kill('SIGTERM');
+    docs.close();
+    process.exit(0);
+  }
   const rssBefore = rssMb(app.pid);
   const cpuBefore = cpuSeconds(app.pid);
   const loadBefore = loadAverage();
@@ -158,4 +187,71 @@ try {
 } finally {
   app.kill('SIGTERM');
   docs.close();
+}
+
+/** Polls an upload until every item is settled; returns it with the seconds since `started`. */
+async function settle(id, apiKey, started) {
+  for (;;) {
+    const upload = await api('GET', `/searcher/v1/upload/${id}`, apiKey);
+    if (upload.counts.total > 0 && upload.counts.done + upload.counts.failed === upload.counts.total) return { upload, seconds: (performance.now() - started) / 1000 };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function crawlAndResync(apiKey, datasetId) {
+  const startUrl = `http://127.0.0.1:${docsPort}/index.html`;
+  let mark = { ...served };
+  let cpu = cpuSeconds(app.pid);
+  let started = performance.now();
+  const crawl = await api('POST', '/searcher/v1/upload/site', apiKey, {
+    name: 'Python docs crawl',
+    dataset_name: 'Python docs',
+    site: { url: startUrl, max_pages: 5000, max_depth: 10, scope: 'path' },
+  });
+  const first = await settle(crawl.id, apiKey, started);
+  const crawlRequests = { total: served.total - mark.total, ok: served[200] - mark[200], not_found: served[404] - mark[404] };
+  const crawlCpu = cpuSeconds(app.pid) - cpu;
+  const items = first.upload.items;
+  const done = items.filter((i) => i.state === 'done');
+  const pagesOnDisk = new Set(files.map((f) => `http://127.0.0.1:${docsPort}/${path.relative(DOCS_DIR, f)}`));
+  const foundOnDisk = items.filter((i) => pagesOnDisk.has(i.url)).length;
+
+  mark = { ...served };
+  cpu = cpuSeconds(app.pid);
+  started = performance.now();
+  const resync = await api('POST', `/searcher/v1/datasets/${datasetId}/resync`, apiKey);
+  const second = await settle(resync.id, apiKey, started);
+  const sync = await api('GET', `/searcher/v1/datasets/${datasetId}/sync`, apiKey);
+  const resyncRequests = { total: served.total - mark.total, not_modified: served[304] - mark[304], ok: served[200] - mark[200] };
+  const summary = {
+    database: process.env.DATABASE_URL?.startsWith('postgres') ? 'postgresql' : 'sqlite',
+    crawl_delay_ms: Number(process.env.IMPORT_CRAWL_DELAY_MS ?? 0),
+    html_pages_on_disk: files.length,
+    crawl: {
+      seconds: Number(first.seconds.toFixed(1)),
+      found: first.upload.crawl.found,
+      found_of_the_html_pages_on_disk: foundOnDisk,
+      indexed: done.length,
+      failed: first.upload.counts.failed,
+      passages: done.reduce((s, i) => s + i.passages, 0),
+      requests: crawlRequests,
+      app_cpu_seconds: Number(crawlCpu.toFixed(1)),
+    },
+    unchanged_resync: {
+      seconds: Number(second.seconds.toFixed(1)),
+      checked: sync.last_sync.checked,
+      unchanged: sync.last_sync.unchanged,
+      changed: sync.last_sync.changed,
+      failed: sync.last_sync.failed,
+      requests: resyncRequests,
+      app_cpu_seconds: Number((cpuSeconds(app.pid) - cpu).toFixed(1)),
+      share_of_the_crawl_time: `${((second.seconds / first.seconds) * 100).toFixed(1)} %`,
+    },
+    load_average: loadAverage(),
+    peak_rss_mb: Math.round(peakRssMb(app.pid)),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  const missing = [...pagesOnDisk].filter((url) => !items.some((i) => i.url === url));
+  if (missing.length) console.log(`pages on disk the crawl did not find (${missing.length}): ${missing.slice(0, 10).join(' ')}`);
+  for (const item of items.filter((i) => i.state === 'failed').slice(0, 10)) console.log(`failed: ${item.url}: ${item.error}`);
 }
