@@ -1,13 +1,8 @@
 // What the console keeps per question and answer.
+import type { SearchItem } from '@/lib/search/contract';
 
 /** One entry of the search response's `search` array (the spec's fields). */
-export type Source = {
-  content: { name: string; source: string | null; subject: string; media_video: string | null; media_image: string | null; created_at: string; updated_at: string };
-  score: number;
-  answer: string;
-  context: string;
-  date: string;
-};
+export type Source = SearchItem;
 export type Evaluation = 'positive' | 'neutral' | 'negative';
 
 /** What a question is asked against: a datamodel, or a dataset with a preset. */

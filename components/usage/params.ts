@@ -3,9 +3,10 @@
 // unit tests can pin the exact parameters the pages send.
 
 import { formatNumber } from '@/components/ui/format';
+import { MIN_DATE } from '@/lib/reports/periods';
 
-/** The earliest day the reports accept (spec, Limits). */
-export const MIN_REPORT_DATE = '2025-02-01';
+/** The earliest day a report covers (the spec's limit, as the server checks it). */
+export const MIN_REPORT_DATE = MIN_DATE;
 
 export type DateRange = { start: string; end: string };
 

@@ -7,6 +7,7 @@ import type { ThreadsPage } from './api';
 import { EvaluationBadge } from './evaluation';
 import { ORIGIN_NAMES } from './params';
 import { askerOf } from './asker';
+import { citedSources, type CitedSource } from '@/lib/search/recorded-results';
 
 type Thread = ThreadsPage['results'][number];
 type Interaction = Thread['interactions'][number];
@@ -24,18 +25,6 @@ export function OriginBadge({ origin }: { origin: string }) {
   return <Badge tone={tone}>{ORIGIN_NAMES[origin] ?? origin}</Badge>;
 }
 
-type CitedSource = { content: string; score: number; context: string };
-
-/** The passages an answer was given, from the interaction's recorded `search.results`. */
-export function citedSources(interaction: Interaction): CitedSource[] {
-  const results = (interaction.search as { results?: unknown } | undefined)?.results;
-  if (!Array.isArray(results)) return [];
-  return results.flatMap((r) => {
-    if (!r || typeof r !== 'object') return [];
-    const { content, score, context } = r as Record<string, unknown>;
-    return typeof content === 'string' ? [{ content, score: typeof score === 'number' ? score : 0, context: typeof context === 'string' ? context : '' }] : [];
-  });
-}
 
 function CitedSources({ sources }: { sources: CitedSource[] }) {
   if (sources.length === 0) return null;
@@ -87,7 +76,7 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
                   <p className="mt-1 font-medium text-slate-900">{i.question}</p>
                 </div>
                 <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{i.content || <span className="italic text-slate-400">No answer text</span>}</p>
-                <CitedSources sources={citedSources(i)} />
+                <CitedSources sources={citedSources(i.search)} />
                 <dl className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-xs sm:grid-cols-4">
                   <Figure label="Prompt tokens" value={i.prompt_tokens} />
                   <Figure label="Completion tokens" value={i.completion_tokens} />

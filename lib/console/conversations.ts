@@ -4,6 +4,7 @@ import { db, isPostgres } from '../db/client';
 import { forbidden, notFound } from '../errors';
 import type { SearchItem } from '../search/contract';
 import { sourcesOf } from './sources';
+import { jsonValue, stringList } from '../db/json-column';
 
 export type ConversationTurn = {
   identifier: string;
@@ -35,18 +36,6 @@ export type ConversationItem = {
   updated_at: string;
   turns: ConversationTurn[];
 };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function stringList(value: unknown): string[] | null {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
-}
 
 /** Whose threads: the caller's e-mail; a key without an owner has none (403). */
 export function threadOwnerEmail(principal: { email: string | null }): string {
@@ -90,7 +79,7 @@ export async function listOwnConversations(projectId: number, email: string, opt
     include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
   });
   const kept = conversations.filter((c) => c.interactions.length > 0);
-  const sources = await sourcesOf(projectId, kept.flatMap((c) => c.interactions.map((i) => parseJson(i.search))));
+  const sources = await sourcesOf(projectId, kept.flatMap((c) => c.interactions.map((i) => jsonValue(i.search))));
   let next = 0;
   return kept.map((c) => ({
     id: c.id,
@@ -113,7 +102,7 @@ export async function listOwnConversations(projectId: number, email: string, opt
       total_tokens: i.totalTokens,
       evaluation: i.evaluation,
       feedback: i.feedback,
-      feedback_options: stringList(parseJson(i.feedbackOptions ?? 'null')),
+      feedback_options: stringList(jsonValue(i.feedbackOptions)),
       sources: sources[next++],
       created_at: i.createdAt.toISOString(),
     })),

@@ -7,30 +7,12 @@
 import { db } from '../db/client';
 import { passageHash } from '../knowledge/passages';
 import type { SearchItem } from '../search/contract';
-import { searchDate } from '../search/pipeline';
+import { contentItem, searchItem, type ContentRow } from '../search/search-item';
 import { storedResults, type StoredResult } from '../search/stored-results';
 
-type ContentRow = {
-  name: string;
-  source: string;
-  subject: { name: string };
-  mediaVideo: string | null;
-  mediaImage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+type ContentWithSubject = ContentRow & { subject: { name: string } };
 
-function contentItem(content: ContentRow): SearchItem['content'] {
-  return {
-    name: content.name,
-    source: content.source,
-    subject: content.subject.name,
-    media_video: content.mediaVideo,
-    media_image: content.mediaImage,
-    created_at: content.createdAt.toISOString(),
-    updated_at: content.updatedAt.toISOString(),
-  };
-}
+const contentOf = (content: ContentWithSubject) => contentItem(content, content.subject.name);
 
 /** Only the name recorded with the answer: the content is gone (or not the caller's). */
 function namedOnly(name: string): SearchItem['content'] {
@@ -63,10 +45,10 @@ export async function sourcesOf(projectId: number, searches: unknown[]): Promise
   return stored.map((list) =>
     list.map((r): SearchItem => {
       const p = asCited(r);
-      if (p) return { content: contentItem(p.content), score: r.score, answer: p.answer, context: p.text, date: searchDate(p.createdAt) };
+      if (p) return searchItem({ content: p.content, subject: p.content.subject.name, score: r.score, answer: p.answer, text: p.text, createdAt: p.createdAt });
       // Changed or deleted since the answer: what was recorded of it (nothing before snapshots were kept).
       const content = contentById.get(r.content_id);
-      return { content: content ? contentItem(content) : namedOnly(r.content), score: r.score, answer: r.answer ?? '', context: r.context ?? '', date: r.date ?? '' };
+      return { content: content ? contentOf(content) : namedOnly(r.content), score: r.score, answer: r.answer ?? '', context: r.context ?? '', date: r.date ?? '' };
     }),
   );
 }

@@ -13,6 +13,7 @@ import type { QuestionResult, RunDetail, RunRequest, RunSummary } from './contra
 import { distinctDocuments, figures, rankOf } from './score';
 import { findSet, storedQuestions } from './store';
 import { questionKey } from '../review/question-key';
+import { jsonArray } from '../db/json-column';
 
 /** A run still "running" after this long lost its server (a restart): it is reported failed. */
 const STALE_MS = 15 * 60_000;
@@ -39,12 +40,7 @@ export function runSummary(row: RunRow): RunSummary {
 }
 
 function resultsOf(text: string): QuestionResult[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as QuestionResult[]) : [];
-  } catch {
-    return [];
-  }
+  return jsonArray(text) as QuestionResult[];
 }
 
 export async function latestRunOf(setId: number): Promise<RunRow | null> {

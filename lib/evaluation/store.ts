@@ -2,16 +2,12 @@
 import { db } from '../db/client';
 import { notFound } from '../errors';
 import type { EvaluationQuestion } from './contract';
+import { jsonArray } from '../db/json-column';
 
 export type SetRow = { id: number; name: string; questions: string; createdAt: Date; updatedAt: Date };
 
 export function storedQuestions(text: string): EvaluationQuestion[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as EvaluationQuestion[]) : [];
-  } catch {
-    return [];
-  }
+  return jsonArray(text) as EvaluationQuestion[];
 }
 
 export async function findSet(projectId: number, id: number): Promise<SetRow> {

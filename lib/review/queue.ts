@@ -4,12 +4,14 @@
 // newest first. Work is bounded: the newest SCAN_LIMIT interactions of the
 // period are read, whatever the period. Reading it records nothing.
 import { db } from '../db/client';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 import { NO_ANSWER } from '../generation/extractive';
 import type { Principal } from '../auth/principal';
 import type { ReviewGroup, ReviewInteraction, ReviewKind, ReviewPage, ReviewQuery, ReviewSource } from './contract';
 import { questionKey } from './question-key';
 import { feedbackOptionsOf } from '../reports/threads/serialize';
+import { jsonObject } from '../db/json-column';
+import { citedSources } from '../search/recorded-results';
 
 /** Interactions read per request, newest first. */
 export const SCAN_LIMIT = 5_000;
@@ -43,24 +45,8 @@ type Row = {
   extra: string;
 };
 
-function parsed(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function sourcesOf(search: Record<string, unknown>): ReviewSource[] {
-  const results = search.results;
-  if (!Array.isArray(results)) return [];
-  return results.flatMap((r) => {
-    if (!r || typeof r !== 'object') return [];
-    const { content, score, context } = r as Record<string, unknown>;
-    if (typeof content !== 'string') return [];
-    return [{ content, score: typeof score === 'number' ? score : 0, context: typeof context === 'string' ? context.slice(0, CONTEXT_CHARS) : '' }];
-  });
+function sourcesOf(search: unknown): ReviewSource[] {
+  return citedSources(search).map((s) => ({ ...s, context: s.context.slice(0, CONTEXT_CHARS) }));
 }
 
 /** When the interaction was marked resolved (extra.review.resolved_at), if it was. */
@@ -122,12 +108,12 @@ export async function reviewQueue(projectId: number, query: ReviewQuery): Promis
   const groups = new Map<string, { candidates: Candidate[]; asked: number; weak: number }>();
   const totals = { interactions: rows.length, negative: 0, unanswered: 0 };
   for (const row of rows) {
-    const sources = sourcesOf(parsed(row.search));
+    const sources = sourcesOf(jsonObject(row.search));
     const unanswered = sources.length === 0 || row.content.trim() === NO_ANSWER;
     // The period's shares count every interaction, resolved or not.
     if (row.evaluation === 'negative') totals.negative += 1;
     if (unanswered) totals.unanswered += 1;
-    const resolved = resolvedAt(parsed(row.extra));
+    const resolved = resolvedAt(jsonObject(row.extra));
     if (resolved && resolved >= row.createdAt) continue;
     const interaction = toInteraction(row, sources);
     const kinds = new Set<ReviewKind>();
@@ -176,7 +162,7 @@ export async function resolveInteractions(projectId: number, identifiers: string
   return db().$transaction(async (tx) => {
     const rows = await tx.interaction.findMany({ where: { projectId, identifier: { in: identifiers } }, select: { id: true, extra: true } });
     for (const row of rows) {
-      const extra = parsed(row.extra);
+      const extra = jsonObject(row.extra);
       await tx.interaction.update({ where: { id: row.id }, data: { extra: JSON.stringify({ ...extra, review: { resolved_at: at, resolved_by: by } }) } });
     }
     return { resolved: rows.length };

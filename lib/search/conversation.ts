@@ -5,19 +5,16 @@ import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
 import { notFound } from '../errors';
 import type { PreviousTurn } from './followup';
+import { jsonObject } from '../db/json-column';
 
 const THREAD_TURNS = 6;
 
 export type Thread = { id: string; isNew: boolean; turns: PreviousTurn[] };
 
 function standaloneOf(extra: string, question: string): string {
-  try {
-    const parsed = JSON.parse(extra) as { standalone_question?: unknown };
-    if (typeof parsed.standalone_question === 'string' && parsed.standalone_question) return parsed.standalone_question;
-  } catch {
-    // recorded by something else: the question stands for itself
-  }
-  return question;
+  // Recorded by something else: the question stands for itself.
+  const standalone = jsonObject(extra).standalone_question;
+  return typeof standalone === 'string' && standalone ? standalone : question;
 }
 
 /**

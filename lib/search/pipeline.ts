@@ -8,6 +8,7 @@ import { fillTemplate } from '../generation/prompt';
 import type { GenerationInput, GenerationProvider, GenerationResult } from '../generation/provider';
 import { providerFor } from '../generation/providers';
 import type { SearchCaller, SearchItem, SearchRequest } from './contract';
+import { searchDate, searchItem } from './search-item';
 import { openThread, storeNewThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
 import { retrieve, type RetrievedPassage } from './retrieve';
@@ -66,29 +67,8 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
   return { target, thread, resolution, queries, passages, provider: providerFor(target.model), input, templatePrompt };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:MM:SS` in UTC. */
-export function searchDate(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
-
 export function searchItems(passages: RetrievedPassage[]): SearchItem[] {
-  return passages.map((p) => ({
-    content: {
-      name: p.content.name,
-      source: p.content.source,
-      subject: p.subject,
-      media_video: p.content.mediaVideo,
-      media_image: p.content.mediaImage,
-      created_at: p.content.createdAt.toISOString(),
-      updated_at: p.content.updatedAt.toISOString(),
-    },
-    score: p.score,
-    answer: p.answer,
-    context: p.body,
-    date: searchDate(p.createdAt),
-  }));
+  return passages.map((p) => searchItem({ content: p.content, subject: p.subject, score: p.score, answer: p.answer, text: p.body, createdAt: p.createdAt }));
 }
 
 /** Stores the thread (when new) and the interaction with its roll-up, in one transaction. */

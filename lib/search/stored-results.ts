@@ -6,6 +6,7 @@
 // may change or delete the passage later, and the thread view must still
 // show what was cited (lib/console/sources.ts).
 import { passageHash } from '../knowledge/passages';
+import { resultEntries } from './recorded-results';
 
 /** The prompt shows at most 2,000 characters of a passage (lib/generation/prompt.ts). */
 export const CITED_CHARS = 2_000;
@@ -46,10 +47,8 @@ const optionalString = (value: unknown) => (typeof value === 'string' ? value : 
 
 /** The well-formed results of a stored `search` value (anything else is skipped). */
 export function storedResults(search: unknown): StoredResult[] {
-  const results = search && typeof search === 'object' ? (search as { results?: unknown }).results : null;
-  if (!Array.isArray(results)) return [];
-  return results
-    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && Number.isInteger(r.passage_id) && typeof r.score === 'number')
+  return resultEntries(search)
+    .filter((r) => Number.isInteger(r.passage_id) && typeof r.score === 'number')
     .map((r) => ({
       passage_id: r.passage_id as number,
       content_id: Number.isInteger(r.content_id) ? (r.content_id as number) : 0,

@@ -6,6 +6,7 @@ import { db } from '../db/client';
 import { badRequest, notFound } from '../errors';
 import { DEFAULT_PROMPT_TEMPLATE } from '../generation/catalog';
 import type { SearchRequest } from './contract';
+import { jsonObject } from '../db/json-column';
 
 export type SearchParameters = { topK: number; minScore: number; temperature?: number; maxTokens?: number };
 
@@ -37,13 +38,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** Preset parameters JSON → numbers in range; anything malformed falls back to the default. */
 export function parametersOf(json: string | null): SearchParameters {
-  let raw: Record<string, unknown> = {};
-  try {
-    const parsed = json ? JSON.parse(json) : {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed;
-  } catch {
-    // a broken preset still answers, with defaults
-  }
+  // A broken preset still answers, with defaults.
+  const raw = jsonObject(json);
   const num = (key: string) => (typeof raw[key] === 'number' && Number.isFinite(raw[key]) ? (raw[key] as number) : undefined);
   return {
     topK: clamp(Math.round(num('top_k') ?? DEFAULT_TOP_K), 1, MAX_TOP_K),

@@ -10,14 +10,7 @@ import type { AssessmentCreated } from '../reports/contracts';
 import type { SmartpageRating } from './contracts';
 import { openSmartpage } from './service';
 import type { Visitor } from './visitor';
-
-function parsedSearch(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+import { jsonValue } from '../db/json-column';
 
 export async function rateSmartpageAnswer(slug: string, visitor: Visitor, input: SmartpageRating): Promise<AssessmentCreated> {
   const { page } = await openSmartpage(slug, visitor?.email ?? null);
@@ -35,7 +28,7 @@ export async function rateSmartpageAnswer(slug: string, visitor: Visitor, input:
   const negative = input.evaluation === 'negative' && input.negative_opinions?.length ? input.negative_opinions : undefined;
   return saveAssessment(page.projectId, {
     question: interaction.question,
-    answers: { search: parsedSearch(interaction.search), generational: { content: interaction.content, total_tokens: interaction.totalTokens } },
+    answers: { search: jsonValue(interaction.search), generational: { content: interaction.content, total_tokens: interaction.totalTokens } },
     generativeAnswer: interaction.content,
     modelId: interaction.datamodelId ?? 0,
     // A dataset deleted since the answer leaves the page's own dataset.

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../errors';
 import type { SmartpageCreate, SmartpageUpdate, Visibility } from './contracts';
+import { jsonArray, stringList } from '../db/json-column';
 
 export type SmartpageRecord = {
   id: number;
@@ -25,12 +26,7 @@ const include = { datamodel: { select: { id: true, name: true } }, users: { sele
 
 /** The stored JSON array; anything else reads as no suggestions. */
 export function suggestionsOf(stored: string): string[] {
-  try {
-    const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? value.filter((q): q is string => typeof q === 'string').slice(0, 4) : [];
-  } catch {
-    return [];
-  }
+  return (stringList(jsonArray(stored)) ?? []).slice(0, 4);
 }
 
 function record(row: Row): SmartpageRecord {

@@ -3,6 +3,7 @@
 // thousands of them and the ORM's row mapping doubled its time.
 import { toDate, type RawDate, type RawInt } from '../../db/raw';
 import type { Evaluation, InteractionRecord, Thread } from '../contracts';
+import { jsonObject, jsonValue, stringList } from '../../db/json-column';
 
 export const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
 
@@ -45,8 +46,8 @@ export function serializeInteraction(r: RawInteraction): InteractionRecord {
     created_at: toDate(r.created_at).toISOString(),
     updated_at: toDate(r.updated_at).toISOString(),
     // workspace | smartpage | api: reported in `extra.origin` (the spec leaves extra's contents open).
-    extra: { ...asObject(parseJson(r.extra, {})), origin: r.origin },
-    search: asObject(parseJson(r.search, {})),
+    extra: { ...jsonObject(r.extra), origin: r.origin },
+    search: jsonObject(r.search),
     user_prompt: r.user_prompt,
     template_prompt: r.template_prompt,
   };
@@ -54,18 +55,5 @@ export function serializeInteraction(r: RawInteraction): InteractionRecord {
 
 /** The rating reasons stored as a JSON array; anything else reads as none. */
 export function feedbackOptionsOf(text: string | null): string[] | null {
-  if (text === null) return null;
-  const value = parseJson(text, null);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
+  return text === null ? null : stringList(jsonValue(text));
 }
-
-function parseJson(text: string, fallback: unknown): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fallback;
-  }
-}
-
-const asObject = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
