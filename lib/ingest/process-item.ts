@@ -34,10 +34,12 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     const context = { workerId, config, signal: options.signal, resolve: options.resolve };
     // A crawl's page waits for its turn at the site; the start page also reads robots.txt and the sitemap.
     const crawl = item.crawlId === null ? null : await beginCrawlPage(item, context);
-    const synced = item.sync ? await syncedContent(item, target) : null;
+    // A re-sync compares with the stored content; so does a crawl's page imported before (a crawl run
+    // again), though without a conditional request: its links are needed even when it is unchanged.
+    const synced = item.sync ? await syncedContent(item, target) : crawl ? await storedContent(item, target) : null;
     const fetched = item.file
       ? await readUploaded(item.file)
-      : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config, headers: synced ? conditionalHeaders(synced) : undefined });
+      : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config, headers: synced && item.sync ? conditionalHeaders(synced) : undefined });
     if (crawl) await afterCrawlFetch(crawl, item, fetched, context);
     const validators: Validators = { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, contentHash: fetched.status === 304 ? null : sha256(fetched.bytes) };
     // A re-sync: a 304, or the same bytes as last time, costs no parsing and no writing of passages.
@@ -84,12 +86,16 @@ const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).dige
 
 /** The content a re-sync item checks (it must still exist: a re-sync never brings back a deleted content). */
 async function syncedContent(item: ClaimedItem, target: Target): Promise<SyncedContent> {
-  const content = await db().content.findUnique({
+  const content = await storedContent(item, target);
+  if (!content) throw refuse('The content was deleted from the dataset before the re-sync reached it');
+  return content;
+}
+
+function storedContent(item: ClaimedItem, target: Target): Promise<SyncedContent | null> {
+  return db().content.findUnique({
     where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } },
     select: { id: true, etag: true, lastModified: true, contentHash: true, missCount: true, tokenCount: true },
   });
-  if (!content) throw refuse('The content was deleted from the dataset before the re-sync reached it');
-  return content;
 }
 
 function conditionalHeaders(content: SyncedContent): Record<string, string> {

@@ -13,6 +13,8 @@ import { db, isPostgres } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import { runDueSyncs } from '@/lib/ingest/sync/syncs';
 import * as upload from '@/app/searcher/v1/upload/route';
+import * as site from '@/app/searcher/v1/upload/site/route';
+import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
 import * as resync from '@/app/searcher/v1/datasets/[dataset_id]/resync/route';
 import * as sync from '@/app/searcher/v1/datasets/[dataset_id]/sync/route';
 
@@ -178,5 +180,37 @@ describe('re-sync', () => {
     expect(s.last_sync).toMatchObject({ trigger: 'schedule', state: 'done', unchanged: 3 });
     expect(new Date(s.next_sync_at).getTime()).toBeGreaterThan(Date.now() + 3_500_000);
     expect((await put({ schedule: 'none' })).body).toMatchObject({ schedule: 'none', next_sync_at: null });
+  });
+});
+
+describe('a crawl run again', () => {
+  it('parses only pages whose bytes changed, keeps the unchanged ones as they are, and finds new pages', async () => {
+    let home = article('Marina', 'The marina has forty berths.', '<a href="berths.html">berths</a>');
+    server.on('/site/index.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(home));
+    server.on('/site/berths.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(article('Berths', 'Berths are booked by the week.')));
+    server.on('/site/fuel.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(article('Fuel dock', 'Diesel is sold at the fuel dock until eight.')));
+    const crawl = async () => {
+      const res = await call(site.POST, 'POST', '/searcher/v1/upload/site', { token: tenant.apiKey, body: { dataset_name: 'Harbour info', site: { url: server.url('/site/index.html') } } });
+      expect(res.status).toBe(200);
+      for (let i = 0; i < 40; i++) {
+        await drainUploads({ workerId: `recrawl-${res.body.id}-${i}`, projectId: tenant.project.id });
+        const p = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
+        if (p.body.counts.done + p.body.counts.failed === p.body.counts.total) return p.body;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('crawl did not settle');
+    };
+    const first = await crawl();
+    expect(first.crawl).toMatchObject({ found: 2, indexed: 2, unchanged: 0 });
+    const berths = await db().content.findUniqueOrThrow({ where: { datasetId_importUrl: { datasetId, importUrl: server.url('/site/berths.html') } }, include: { passages: { select: { id: true } } } });
+
+    home = article('Marina', 'The marina has forty berths.', '<a href="berths.html">berths</a> <a href="fuel.html">fuel</a>');
+    const second = await crawl();
+    expect(second.crawl).toMatchObject({ found: 3, fetched: 3, indexed: 3, unchanged: 1 });
+    const outcomes = Object.fromEntries((await db().uploadItem.findMany({ where: { uploadId: second.id } })).map((i) => [new URL(i.url).pathname, i.outcome]));
+    expect(outcomes).toEqual({ '/site/index.html': 'changed', '/site/berths.html': 'unchanged', '/site/fuel.html': null });
+    const after = await db().content.findUniqueOrThrow({ where: { id: berths.id }, include: { passages: { select: { id: true } } } });
+    expect(after.passages).toEqual(berths.passages);
+    expect(await fullTextHits('diesel')).toHaveLength(1);
   });
 });

@@ -23,6 +23,8 @@ export type CrawlProgress = {
   found: number;
   fetched: number;
   indexed: number;
+  /** Of the indexed: pages imported by an earlier crawl whose bytes had not changed (not parsed again). */
+  unchanged: number;
   failed: number;
   /** Of the pages found: the ones robots.txt disallows (recorded as failed, never fetched). */
   disallowed_by_robots: number;
@@ -71,10 +73,11 @@ export async function crawlProgressOf(uploadId: number): Promise<CrawlProgress |
   const crawl = await db().crawl.findUnique({ where: { uploadId } });
   if (!crawl) return null;
   const items = db().uploadItem;
-  const [found, fetched, indexed, failed, disallowed] = await Promise.all([
+  const [found, fetched, indexed, unchanged, failed, disallowed] = await Promise.all([
     items.count({ where: { crawlId: crawl.id } }),
     items.count({ where: { crawlId: crawl.id, fetchedAt: { not: null } } }),
     items.count({ where: { crawlId: crawl.id, state: 'done' } }),
+    items.count({ where: { crawlId: crawl.id, state: 'done', outcome: 'unchanged' } }),
     items.count({ where: { crawlId: crawl.id, state: 'failed' } }),
     items.count({ where: { crawlId: crawl.id, state: 'failed', error: { startsWith: ROBOTS_REFUSAL } } }),
   ]);
@@ -88,6 +91,7 @@ export async function crawlProgressOf(uploadId: number): Promise<CrawlProgress |
     found,
     fetched,
     indexed,
+    unchanged,
     failed,
     disallowed_by_robots: disallowed,
     over_limit: crawl.overLimit,
