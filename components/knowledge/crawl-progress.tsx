@@ -15,6 +15,7 @@ export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
   ];
   const notes = [
     crawl.sitemap_urls === null ? 'Reading robots.txt and the sitemap…' : crawl.sitemap_urls ? `${pages(crawl.sitemap_urls)} listed in the sitemap` : 'No sitemap: following links',
+    crawl.unchanged ? `${pages(crawl.unchanged)} unchanged since an earlier crawl (not read again)` : null,
     crawl.disallowed_by_robots ? `${pages(crawl.disallowed_by_robots)} left out by robots.txt` : null,
     crawl.over_limit ? `${formatNumber(crawl.over_limit)} links not followed after ${formatNumber(crawl.max_pages)} pages` : null,
   ].filter(Boolean);
