@@ -4,25 +4,12 @@
 // A route() option: `route({ family: 'public', rateLimit: perSmartpageVisitor, … })`.
 // The client address trusts X-Forwarded-For only from TRUSTED_PROXIES
 // (lib/http/client-address.ts).
-import { z } from 'zod';
+import { appConfig } from '../config';
 import { clientAddress } from '../http/client-address';
 import type { RateLimitPolicy } from '../http/limit-policy';
-import type { RateLimit } from '../http/rate-limit';
 
-const env = z.object({
-  SMARTPAGE_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(100_000).default(20),
-  SMARTPAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().min(0).max(100_000).default(10),
-});
-
-/** The limit from the environment; a burst of 0 turns the limit off. */
-export function smartpageRateLimit(source: Record<string, string | undefined> = process.env): RateLimit | null {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const { SMARTPAGE_RATE_LIMIT_BURST: burst, SMARTPAGE_RATE_LIMIT_PER_MINUTE: perMinute } = parsed.data;
-  return burst === 0 ? null : { burst, perMinute };
-}
+/** The limit from the configuration (SMARTPAGE_RATE_LIMIT_*, lib/config/smartpages.ts); null: off. */
+export const smartpageRateLimit = () => appConfig().smartpageRateLimit;
 
 /** Counts a request against its client address and page, before anything is parsed (a refused request costs no search). */
 export const perSmartpageVisitor: RateLimitPolicy = {

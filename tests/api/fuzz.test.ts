@@ -12,6 +12,7 @@
 // seed or more cases: FUZZ_SEED=<n> FUZZ_CAP=<n> npx vitest run --project api tests/api/fuzz.test.ts
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
 import type { Tenant } from '../helpers/tenant';
 import { discoverRoutes, fillPattern, HTTP_METHODS, type RouteFile } from '../helpers/routes';
@@ -37,12 +38,13 @@ let seeds: Record<string, Seed>;
 
 beforeAll(async () => {
   // The public page's rate limit would answer 429 after 20 questions and hide what follows.
-  vi.stubEnv('SMARTPAGE_RATE_LIMIT_BURST', '0');
+  overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: '0' });
   ({ tenant: t, validParams, seeds } = await createFuzzFixture());
 }, 120_000);
 
 afterAll(() => {
   vi.unstubAllEnvs();
+  overrideConfig();
   if (process.env.FUZZ_VERBOSE) {
     for (const [key, seen] of statuses) console.info(`${key}: ${[...seen].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
   }

@@ -4,6 +4,7 @@
 // patterns, and a chain of links deeper than max_depth. Real HTTP, the real
 // queue and workers, on SQLite and on PostgreSQL (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import type http from 'node:http';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
@@ -41,7 +42,7 @@ function html(body: string) {
 }
 
 beforeAll(async () => {
-  process.env.IMPORT_CRAWL_DELAY_MS = '0';
+  overrideConfig({ IMPORT_CRAWL_DELAY_MS: '0' });
   server = await startFileServer();
   const u = (p: string) => server.url(p);
   server.on('/robots.txt', (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /docs/private/\n\nUser-agent: OtherBot\nDisallow: /\n'));
@@ -84,7 +85,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.IMPORT_CRAWL_DELAY_MS;
+  overrideConfig({ IMPORT_CRAWL_DELAY_MS: undefined });
   await server.close();
 });
 

@@ -1,6 +1,7 @@
 // The durable queue: restart safety, leases, retries with back-off, several
 // workers at once, re-import, and the plan's indexed-token limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { startFileServer, type FileServer } from '../helpers/file-server';
@@ -154,8 +155,7 @@ describe('restart safety', () => {
 describe('background workers', () => {
   // On PostgreSQL all test files share one database: a background loop would take other files' items.
   it.skipIf(isPostgres())('start with the server, are woken by a new upload and stop cleanly', async () => {
-    process.env.IMPORT_WORKERS = '2';
-    process.env.IMPORT_POLL_MS = '60000';
+    overrideConfig({ IMPORT_WORKERS: '2', IMPORT_POLL_MS: '60000' });
     startImportWorkers();
     try {
       server.on('/background.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Imported by the background loop.'));
@@ -170,15 +170,14 @@ describe('background workers', () => {
       expect(p.state).toBe('done');
     } finally {
       await stopImportWorkers();
-      delete process.env.IMPORT_WORKERS;
-      delete process.env.IMPORT_POLL_MS;
+      overrideConfig({ IMPORT_WORKERS: undefined, IMPORT_POLL_MS: undefined });
     }
   });
 });
 
 describe('retries', () => {
   it('retries a 503 with back-off, then imports', async () => {
-    process.env.IMPORT_RETRY_BASE_MS = '1000';
+    overrideConfig({ IMPORT_RETRY_BASE_MS: '1000' });
     let calls = 0;
     server.on('/flaky.txt', (_req, res) => (++calls === 1 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('Flaky but fine.')));
     const id = await start([server.url('/flaky.txt')]);
@@ -194,19 +193,17 @@ describe('retries', () => {
     await new Promise((r) => setTimeout(r, 1300));
     const done = await drainUntilSettled(id, 'retry-3');
     expect(done.items[0]).toMatchObject({ state: 'done', attempts: 2, error: null });
-    delete process.env.IMPORT_RETRY_BASE_MS;
+    overrideConfig({ IMPORT_RETRY_BASE_MS: undefined });
   });
 
   it('gives up after IMPORT_MAX_ATTEMPTS with the last reason', async () => {
-    process.env.IMPORT_RETRY_BASE_MS = '1';
-    process.env.IMPORT_MAX_ATTEMPTS = '2';
+    overrideConfig({ IMPORT_RETRY_BASE_MS: '1', IMPORT_MAX_ATTEMPTS: '2' });
     server.on('/down.txt', (_req, res) => res.writeHead(502).end());
     const id = await start([server.url('/down.txt')]);
     const p = await drainUntilSettled(id, 'giving-up');
     expect(p.items[0]).toMatchObject({ state: 'failed', attempts: 2, error: 'The server answered 502 Bad Gateway (gave up after 2 attempts)' });
     expect(server.hits.get('/down.txt')).toBe(2);
-    delete process.env.IMPORT_RETRY_BASE_MS;
-    delete process.env.IMPORT_MAX_ATTEMPTS;
+    overrideConfig({ IMPORT_RETRY_BASE_MS: undefined, IMPORT_MAX_ATTEMPTS: undefined });
   });
 });
 

@@ -3,6 +3,7 @@
 // worker imports it; the rules of starting an upload apply (roles, tenancy,
 // the URL contract and the fetch policy); anything not failed is a 409.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import * as upload from '@/app/searcher/v1/upload/route';
@@ -34,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => {
   session.identity = null;
-  process.env.IMPORT_ALLOW_LOOPBACK = '1';
+  overrideConfig({ IMPORT_ALLOW_LOOPBACK: '1' });
 });
 
 type Item = { id: number; url: string | null; state: string; error: string | null; attempts: number; content_id: number | null };
@@ -123,11 +124,11 @@ describe('retry a failed item', () => {
       expect(res.body).toEqual({ detail });
     }
     // A name that resolves to loopback, without the test-only opt-in.
-    process.env.IMPORT_ALLOW_LOOPBACK = '0';
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const local = await retryCall(first.id, item.id, { url: 'http://localhost/a.md' });
     expect(local.status).toBe(400);
     expect(local.body.detail).toMatch(/^url: http:\/\/localhost\/a\.md cannot be imported\. Refused localhost: it resolves to (127\.0\.0\.1|::1), which is a loopback address$/);
-    process.env.IMPORT_ALLOW_LOOPBACK = '1';
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '1' });
 
     const unknown = await retryCall(first.id, item.id, { url: server.url('/orchard.md'), colour: 'red' });
     expect(unknown.status).toBe(400);

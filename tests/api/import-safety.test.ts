@@ -5,6 +5,7 @@
 import dns from 'node:dns';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { startFileServer, type FileServer } from '../helpers/file-server';
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 afterEach(() => {
-  process.env.IMPORT_ALLOW_LOOPBACK = '1';
+  overrideConfig({ IMPORT_ALLOW_LOOPBACK: '1' });
 });
 
 /** Test DNS: listed names get fixed answers, anything else the system resolver (offline: /etc/hosts). */
@@ -58,7 +59,7 @@ describe('SSRF: every private destination is refused with its reason', () => {
   const uploadsOf = (tenant: Tenant) => db().upload.count({ where: { projectId: tenant.project.id } });
 
   it('refuses loopback, private, link-local, metadata and odd forms when they are submitted (400, nothing written)', async () => {
-    process.env.IMPORT_ALLOW_LOOPBACK = '0';
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const p = new URL(server.url('/')).port;
     const cases: [string, RegExp][] = [
       [server.url('/lighthouse.txt'), /^Refused 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address$/],
@@ -93,7 +94,7 @@ describe('SSRF: every private destination is refused with its reason', () => {
   });
 
   it('refuses the whole upload when one of its URLs is refused, naming that one', async () => {
-    process.env.IMPORT_ALLOW_LOOPBACK = '0';
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const before = await uploadsOf(a);
     const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
       token: a.apiKey,
@@ -219,7 +220,7 @@ describe('hostile files are refused within budget; the rest of the upload goes o
     serve('/broken.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> garbage'));
     serve('/empty.txt', 'text/plain', Buffer.alloc(0));
     server.on('/huge.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(200 * MB) }).end());
-    process.env.IMPORT_MAX_BYTES = String(20 * MB);
+    overrideConfig({ IMPORT_MAX_BYTES: String(20 * MB) });
     const started = Date.now();
     const result = await runUpload(a, [
       { url: server.url('/declares-huge.docx') },
@@ -233,7 +234,7 @@ describe('hostile files are refused within budget; the rest of the upload goes o
       { url: server.url('/huge.txt') },
       { url: server.url('/lighthouse.txt') },
     ]);
-    delete process.env.IMPORT_MAX_BYTES;
+    overrideConfig({ IMPORT_MAX_BYTES: undefined });
     expect(Date.now() - started).toBeLessThan(20_000);
     const errors = result.items.map((item) => item.error);
     expect(errors[0]).toBe('The archive declares 400 MB of uncompressed data, over the 100 MB limit');
@@ -325,14 +326,11 @@ describe('parse threads: a document that breaks its thread fails alone', () => {
   const domBomb = () => `<!doctype html><html><head><title>Bomb</title></head><body><main>${'<div><p><span>a</span><b>b</b></p></div>'.repeat(150_000)}</main></body></html>`;
 
   afterEach(() => {
-    delete process.env.IMPORT_PARSE_MEMORY_MB;
-    delete process.env.IMPORT_PARSE_TIMEOUT_MS;
-    delete process.env.IMPORT_MAX_BYTES;
+    overrideConfig({ IMPORT_PARSE_MEMORY_MB: undefined, IMPORT_PARSE_TIMEOUT_MS: undefined, IMPORT_MAX_BYTES: undefined });
   });
 
   it('a page over the thread memory limit fails with the reason; the other files of the upload are imported', async () => {
-    process.env.IMPORT_PARSE_MEMORY_MB = '64';
-    process.env.IMPORT_MAX_BYTES = String(20 * MB);
+    overrideConfig({ IMPORT_PARSE_MEMORY_MB: '64', IMPORT_MAX_BYTES: String(20 * MB) });
     serveHtml('/dom-bomb.html', domBomb());
     serveHtml('/fine.html', '<!doctype html><html><head><title>Fine page</title></head><body><main><h1>Fine</h1><p>A small page that parses well within the limit.</p></main></body></html>');
     const result = await runUpload(a, [{ url: server.url('/fine.html') }, { url: server.url('/dom-bomb.html') }, { url: server.url('/lighthouse.txt') }]);
@@ -345,11 +343,11 @@ describe('parse threads: a document that breaks its thread fails alone', () => {
   }, 60_000);
 
   it('a page that takes longer than the parse time limit fails with the reason; the server goes on', async () => {
-    process.env.IMPORT_PARSE_TIMEOUT_MS = '200';
+    overrideConfig({ IMPORT_PARSE_TIMEOUT_MS: '200' });
     serveHtml('/slow-parse.html', domBomb());
     const result = await runUpload(a, [{ url: server.url('/slow-parse.html') }]);
     expect(result.items[0]).toMatchObject({ state: 'failed', error: 'Reading the file took longer than the 0.2 s time limit', content_id: null });
-    delete process.env.IMPORT_PARSE_TIMEOUT_MS;
+    overrideConfig({ IMPORT_PARSE_TIMEOUT_MS: undefined });
     const after = await runUpload(a, [{ url: server.url('/orchard.md') }]);
     expect(after.items[0].state).toBe('done');
   }, 60_000);

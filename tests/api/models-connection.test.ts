@@ -4,6 +4,7 @@
 // is reachable here only because the tests set IMPORT_ALLOW_LOOPBACK=1, as
 // the import tests do; the operator's models (admin CLI) are trusted.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import * as models from '@/app/searcher/v1/generative_models/route';
 import * as savedTest from '@/app/searcher/v1/generative_models/[model_id]/connection_test/route';
@@ -41,7 +42,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => server.close());
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  overrideConfig();
+});
 
 async function makeModel(name: string, body: Record<string, unknown>): Promise<number> {
   const res = await call(models.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { name: `${name}-${a.tag}`, ...body } });
@@ -94,11 +98,11 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
     const id = await makeModel('guarded', openai('ok'));
     const port = new URL(server.origin).port;
     const byNameId = await makeModel('by-name', { provider: 'openai', base_url: `http://localhost:${port}/ok/v1` });
-    vi.stubEnv('IMPORT_ALLOW_LOOPBACK', '0');
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const before = server.requests.length;
     expect((await testSaved(id)).body).toEqual({ ok: false, detail: `Refused 127.0.0.1:${port}: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses`, latency_ms: expect.any(Number) });
     expect((await testSaved(byNameId)).body.detail).toBe(`Refused port ${port}: only ports 80, 443, 8080, 8443 are allowed`);
-    vi.stubEnv('IMPORT_ALLOWED_PORTS', `80,443,${port}`);
+    overrideConfig({ IMPORT_ALLOWED_PORTS: `80,443,${port}` });
     expect((await testSaved(byNameId)).body.detail).toMatch(new RegExp(`^Refused localhost:${port}: it resolves to (127\\.0\\.0\\.1|::1), which is a loopback address`));
     expect(server.requests.length).toBe(before);
     // Saving a loopback address is refused too, now that it is not allowed.
@@ -110,7 +114,7 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
   });
 
   it("tests the service's own models as the operator set them up (not guarded)", async () => {
-    vi.stubEnv('IMPORT_ALLOW_LOOPBACK', '0');
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const service = await upsertGenerativeModel({ name: `service-${a.tag}`, provider: 'openai', baseUrl: `${server.origin}/ok/v1`, providerModel: 'tiny-model' });
     expect((await testSaved(service.id)).body).toMatchObject({ ok: true, detail: 'tiny-model answered: “OK”' });
     const extractive = await upsertGenerativeModel({ name: 'extractive', provider: 'extractive' });
@@ -132,7 +136,7 @@ describe('POST /searcher/v1/generative_models/connection_test (settings not save
     const count = await db().generativeModel.count();
     const ok = await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: openai('ok') });
     expect(ok.body).toEqual({ ok: true, detail: 'tiny-model answered: “OK”', latency_ms: expect.any(Number) });
-    vi.stubEnv('IMPORT_ALLOW_LOOPBACK', '0');
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: openai('ok') })).body.detail).toMatch(/is a loopback address/);
     expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { provider: 'openai' } })).body).toEqual({ detail: 'base_url: base_url is required for the openai provider' });
     expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'EDITOR'), body: openai('ok') })).status).toBe(403);
@@ -167,7 +171,7 @@ describe('answers through a project model', () => {
     expect(late.status).toBe(504);
     expect(late.body).toEqual({ detail: `The language model provider of "answers-slow-${a.tag}" did not answer within 300 ms` });
 
-    vi.stubEnv('IMPORT_ALLOW_LOOPBACK', '0');
+    overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const refused = await call(search, 'POST', '/searcher/v1/search', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'LLM bot' } });
     expect(refused.status).toBe(502);
     expect(refused.body.detail).toMatch(/^Refused 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address/);

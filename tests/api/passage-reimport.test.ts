@@ -3,6 +3,7 @@
 // embedded, removed ones deleted, moved ones renumbered. The text an earlier
 // answer cited stays readable in the thread view after its passage changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db, isPostgres, Prisma } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import { replacePassages } from '@/lib/knowledge/passages';
@@ -35,17 +36,13 @@ beforeAll(async () => {
   files = await startFileServer();
   provider = await startEmbeddingsServer();
   files.on('/animals.md', (_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end(served));
-  process.env.EMBEDDINGS_BASE_URL = provider.baseUrl;
-  process.env.EMBEDDINGS_MODEL = 'fake-embed';
-  process.env.EMBEDDINGS_TIMEOUT_MS = '2000';
+  overrideConfig({ EMBEDDINGS_BASE_URL: provider.baseUrl, EMBEDDINGS_MODEL: 'fake-embed', EMBEDDINGS_TIMEOUT_MS: '2000' });
   tenant = await createTenant('reimport');
   datasetId = (await createKnowledge(tenant, 'Animals')).dataset.id;
 });
 
 afterAll(async () => {
-  delete process.env.EMBEDDINGS_BASE_URL;
-  delete process.env.EMBEDDINGS_MODEL;
-  delete process.env.EMBEDDINGS_TIMEOUT_MS;
+  overrideConfig({ EMBEDDINGS_BASE_URL: undefined, EMBEDDINGS_MODEL: undefined, EMBEDDINGS_TIMEOUT_MS: undefined });
   await provider.close();
   await files.close();
 });

@@ -11,6 +11,7 @@ import { createTenant, type Tenant } from '../helpers/tenant';
 import { peerStamp, PEER_HEADER } from '@/lib/http/client-address';
 import { effectiveApiLimit, resetBucketStores } from '@/lib/http/limit-policy';
 import { db } from '@/lib/db/client';
+import { overrideConfig } from '@/lib/config';
 import { upsertPlan } from '@/lib/tenancy/organizations';
 import { forgetPlanRateLimits, planRateLimit } from '@/lib/tenancy/plan-rate-limits';
 import { COMMANDS } from '@/scripts/admin-commands';
@@ -38,6 +39,7 @@ afterEach(() => {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
+  overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: undefined });
   resetBucketStores();
 });
 
@@ -215,7 +217,7 @@ describe('smartpage limit and X-Forwarded-For', () => {
     call(ratings.POST, 'POST', '/api/smartpages/nope/assessments', { params: { slug: `nope-${a.tag}` }, body: { identifier: 'x', helpful: true }, headers });
 
   it('a client cannot escape its bucket by sending another X-Forwarded-For unless its peer is a trusted proxy', async () => {
-    process.env.SMARTPAGE_RATE_LIMIT_BURST = '1';
+    overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: '1' });
     process.env.TRUSTED_PROXIES = '10.0.0.0/8';
     resetBucketStores();
     const direct = (xff: string) => rate({ [PEER_HEADER]: peerStamp('198.51.100.20'), 'x-forwarded-for': xff });

@@ -4,6 +4,7 @@
 // provider that fails at query time leaves a lexical answer; vector hits
 // never leave the caller's dataset; an import embeds its passages.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db, isPostgres } from '@/lib/db/client';
 import { replacePassages } from '@/lib/knowledge/passages';
 import { backfillVectors } from '@/lib/embeddings/store';
@@ -38,12 +39,9 @@ const options = { topK: 5, minScore: 0 };
 
 function useProvider(baseUrl: string | null) {
   if (baseUrl) {
-    process.env.EMBEDDINGS_BASE_URL = baseUrl;
-    process.env.EMBEDDINGS_MODEL = 'fake-embed';
-    process.env.EMBEDDINGS_TIMEOUT_MS = '2000';
+    overrideConfig({ EMBEDDINGS_BASE_URL: baseUrl, EMBEDDINGS_MODEL: 'fake-embed', EMBEDDINGS_TIMEOUT_MS: '2000' });
   } else {
-    delete process.env.EMBEDDINGS_BASE_URL;
-    delete process.env.EMBEDDINGS_MODEL;
+    overrideConfig({ EMBEDDINGS_BASE_URL: undefined, EMBEDDINGS_MODEL: undefined });
   }
 }
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import { sweepUploadFiles } from '@/lib/ingest/files';
@@ -44,6 +45,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  overrideConfig();
   session.identity = null;
 });
 
@@ -179,7 +181,7 @@ describe('POST /searcher/v1/upload/files', () => {
 
   describe('limits, enforced while the body streams: 413 and nothing stored', () => {
     it('a file over IMPORT_UPLOAD_MAX_FILE_BYTES', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2048');
+      overrideConfig({ IMPORT_UPLOAD_MAX_FILE_BYTES: '2048' });
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('small.md', fixture('orchard.md')), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey });
       expect(res.status).toBe(413);
@@ -189,7 +191,7 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('the same file sent chunked (no Content-Length) is cut off at the limit too', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_FILE_BYTES', '2048');
+      overrideConfig({ IMPORT_UPLOAD_MAX_FILE_BYTES: '2048' });
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey, chunked: 512 });
       expect(res.status).toBe(413);
@@ -198,7 +200,7 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('a request over IMPORT_UPLOAD_MAX_REQUEST_BYTES: by its Content-Length at once, and while streaming without one', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_REQUEST_BYTES', '5120');
+      overrideConfig({ IMPORT_UPLOAD_MAX_REQUEST_BYTES: '5120' });
       const before = await storedRows();
       const parts = [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf')), file('timetable.docx', fixture('timetable.docx'))];
       const declared = await sendMultipart(files.POST, parts, { token: t.apiKey });
@@ -212,7 +214,7 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('more files than IMPORT_UPLOAD_MAX_FILES', async () => {
-      vi.stubEnv('IMPORT_UPLOAD_MAX_FILES', '2');
+      overrideConfig({ IMPORT_UPLOAD_MAX_FILES: '2' });
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), ...['a', 'b', 'c'].map((n) => file(`${n}.md`, `# ${n}\n\ntext ${n}`))], { token: t.apiKey });
       expect(res.status).toBe(413);
@@ -422,8 +424,7 @@ describe('POST /searcher/v1/upload/files', () => {
       const contentId = (await progressOf(res.body.id)).items[0].content_id as number;
       const before = await passagesOf(contentId);
       // A "parser upgrade": passages cut much smaller than before.
-      vi.stubEnv('IMPORT_PASSAGE_TOKENS', '32');
-      vi.stubEnv('IMPORT_PASSAGE_OVERLAP_TOKENS', '0');
+      overrideConfig({ IMPORT_PASSAGE_TOKENS: '32', IMPORT_PASSAGE_OVERLAP_TOKENS: '0' });
       const again = await call(reparse.POST, 'POST', '/x', { token: t.apiKey, params: { content_id: String(contentId) } });
       await drainUploads({ workerId: 'upfiles-settings-2', projectId: t.project.id });
       expect((await progressOf(again.body.id)).items[0].state).toBe('done');

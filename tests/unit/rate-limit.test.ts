@@ -5,7 +5,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { TokenBuckets, rateLimitHeaders } from '@/lib/http/rate-limit';
 import { clientAddress, installPeerStamp, parseTrustedProxies, peerAddress, peerStamp, PEER_HEADER } from '@/lib/http/client-address';
-import { smartpageRateLimit } from '@/lib/smartpages/rate-limit';
+import { readConfig } from '@/lib/config';
 import { apiRateLimit } from '@/lib/http/limit-policy';
 
 describe('TokenBuckets', () => {
@@ -67,18 +67,18 @@ describe('apiRateLimit', () => {
   });
 });
 
-describe('smartpageRateLimit', () => {
+describe('the smartpage rate limit in the configuration', () => {
   it.each([
     [{}, { burst: 20, perMinute: 10 }],
     [{ SMARTPAGE_RATE_LIMIT_BURST: '5', SMARTPAGE_RATE_LIMIT_PER_MINUTE: '2.5' }, { burst: 5, perMinute: 2.5 }],
     [{ SMARTPAGE_RATE_LIMIT_BURST: '0' }, null],
   ])('%j → %j', (env, expected) => {
-    expect(smartpageRateLimit(env)).toEqual(expected);
+    expect(readConfig(env).smartpageRateLimit).toEqual(expected);
   });
 
   it('refuses a value that is not a number, naming the variable', () => {
-    expect(() => smartpageRateLimit({ SMARTPAGE_RATE_LIMIT_BURST: 'many' })).toThrow(/SMARTPAGE_RATE_LIMIT_BURST/);
-    expect(() => smartpageRateLimit({ SMARTPAGE_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/SMARTPAGE_RATE_LIMIT_PER_MINUTE/);
+    expect(() => readConfig({ SMARTPAGE_RATE_LIMIT_BURST: 'many' })).toThrow(/SMARTPAGE_RATE_LIMIT_BURST/);
+    expect(() => readConfig({ SMARTPAGE_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/SMARTPAGE_RATE_LIMIT_PER_MINUTE/);
   });
 });
 
