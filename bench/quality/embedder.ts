@@ -8,7 +8,7 @@
 // and what sub-word similarity adds; a real model would add meaning.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isStopWord, words } from '../../lib/search/text';
+import { isStopWord, words } from '../../lib/text/words';
 
 const DIMENSIONS = 384;
 

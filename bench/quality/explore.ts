@@ -7,7 +7,7 @@
 //   npx tsx bench/quality/explore.ts [/tmp/qb-sqlite/app.db]
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { queryTerms, stemsOf } from '../../lib/search/text';
+import { queryTerms, stemsOf } from '../../lib/text/words';
 import { halfOf, loadQuestionSet, pageOf, rankOf, scores } from './metrics';
 
 type Passage = { id: number; content: number; page: string; name: string[]; heading: string[]; body: string[] };

@@ -10,7 +10,7 @@
 // and heading, C body and answer), the same words OR-ed in a tsquery.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { ftsLiteral, queryTerms } from '../../lib/search/text';
+import { ftsLiteral, queryTerms } from '../../lib/text/words';
 
 /** Enough rows that a page ranked 10th among distinct pages is still seen. */
 const FLOOR_LIMIT = 50;

@@ -4,7 +4,7 @@
 // hand-written paraphrases.
 import { loadPages } from './corpus';
 import { seededRandom } from './generate';
-import { isStopWord, words } from '../../lib/search/text';
+import { isStopWord, words } from '../../lib/text/words';
 
 const COMMON = [
   'how do I use this function', 'what is the default value', 'how to create a new object', 'what does it return', 'how can I get the value',

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { benchQuestions } from './questions';
-import { queryTerms, ftsLiteral } from '../../lib/search/text';
+import { queryTerms, ftsLiteral } from '../../lib/text/words';
 import { retrieve } from '../../lib/search/retrieve';
 import { db } from '../../lib/db/client';
 

@@ -5,7 +5,7 @@
 // answer: that it is extractive is said by the response (answer kind), not
 // by a sentence in the text.
 import { countTokens } from '../text/tokens';
-import { queryTerms, sentences, stemsOf } from '../search/text';
+import { queryTerms, sentences, stemsOf } from '../text/words';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 

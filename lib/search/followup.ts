@@ -2,7 +2,7 @@
 // stands alone, continues the previous one ("and in reverse order?"), or is
 // about the thread itself ("summarise your last answer"), and rewriting a
 // follow-up into a standalone query. Pure: no database.
-import { isStopWord, words } from './text';
+import { isStopWord, words } from '../text/words';
 
 export type PreviousTurn = { question: string; standalone: string; answer: string };
 

@@ -4,7 +4,7 @@
 // only ever asked to rank rare terms, never the dataset column or a common
 // word. Common-word questions take bounded, unranked matches instead.
 import { db, Prisma } from '../db/client';
-import { ftsLiteral } from './text';
+import { ftsLiteral } from '../text/words';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
 import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 

@@ -2,9 +2,6 @@
 // answer two questions: how many passages hold each term (to keep very
 // common terms out of the ranked query), and which passages rank best for
 // a set of terms, with the number of ranked rows bounded by `budget`.
-import { isPostgres } from '../db/client';
-import { sqliteIndex } from './lexical-sqlite';
-import { postgresIndex } from './lexical-postgres';
 
 /**
  * Document frequencies are counted up to this many (PostgreSQL stops
@@ -29,10 +26,6 @@ export type LexicalIndex = {
    */
   candidates(datasetId: number, terms: IndexTerm[], mode: 'or' | 'and', budget: number, pool: number): Promise<Candidate[]>;
 };
-
-export function lexicalIndex(): LexicalIndex {
-  return isPostgres() ? postgresIndex : sqliteIndex;
-}
 
 /** Key of a term in the df map: prefix terms are kept apart from whole words. */
 export const termKey = (term: IndexTerm) => (term.prefix ? `${term.stem}*` : term.stem);

@@ -22,7 +22,7 @@
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
-import { cachedStem, isStopWord, words } from './text';
+import { cachedStem, isStopWord, words } from '../text/words';
 
 export type RankTerm = { stem: string; alternatives: string[]; idf: number };
 

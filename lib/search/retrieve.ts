@@ -9,11 +9,12 @@
 // (bm25 / ts_rank_cd); the common ones only re-rank. A question made of
 // common words alone takes bounded unranked matches holding all of them.
 import { db, Prisma } from '../db/client';
-import { DF_COUNT_CAP, lexicalIndex, termKey, type Candidate, type IndexTerm } from './lexical';
+import { DF_COUNT_CAP, termKey, type Candidate, type IndexTerm } from './lexical';
+import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
-import { queryTerms } from './text';
-import { synonymsOf } from './synonyms';
-import { porterStem } from './stem';
+import { queryTerms } from '../text/words';
+import { synonymsOf } from '../text/synonyms';
+import { porterStem } from '../text/stem';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config';
 import { embedTexts } from '../embeddings/client';
 import { normalise } from '../embeddings/vectors';

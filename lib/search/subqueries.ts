@@ -1,7 +1,7 @@
 // Deep search: splitting a complex question into the sub-questions it asks.
 // Pure. The whole question stays the first sub-query, so nothing is lost
 // when a split is wrong; each part must carry content words of its own.
-import { isStopWord, words } from './text';
+import { isStopWord, words } from '../text/words';
 
 const MAX_SUBQUERIES = 4;
 

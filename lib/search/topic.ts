@@ -11,7 +11,7 @@
 // Fragments ("and with a default value?", "what about for a whole
 // database?") never get here: they always borrow the thread's subject.
 import { db } from '../db/client';
-import { lexicalIndex } from './lexical';
+import { lexicalIndex } from './choose-lexical-index';
 import { planQuery, retrieve } from './retrieve';
 import { termShares, type RankTerm } from './rerank';
 import type { Resolution } from './followup';

@@ -3,7 +3,7 @@
 // runs) puts a wrong passage first, and retrieve() does not. Also: one document cannot fill the result list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { retrieve, PER_DOCUMENT } from '@/lib/search/retrieve';
-import { queryTerms, stemsOf } from '@/lib/search/text';
+import { queryTerms, stemsOf } from '@/lib/text/words';
 import { createTenant } from '../helpers/tenant';
 import { loadCorpus, type CorpusDocument } from '../fixtures/search-corpus';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveQuestion, isAboutThread } from '@/lib/search/followup';
 import { subQueries } from '@/lib/search/subqueries';
 import { rerank, idf, RANK_SETTINGS } from '@/lib/search/rerank';
-import { queryTerms } from '@/lib/search/text';
+import { queryTerms } from '@/lib/text/words';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';

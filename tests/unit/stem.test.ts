@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { porterStem } from '@/lib/search/stem';
-import { words } from '@/lib/search/text';
+import { porterStem } from '@/lib/text/stem';
+import { words } from '@/lib/text/words';
 import { CORPUS } from '../fixtures/search-corpus';
 
 const FIXTURES = path.join(__dirname, '../fixtures/import');
@@ -22,6 +22,9 @@ const EDGE_CASES = [
   'inference', 'airliner', 'gyroscopic', 'adjustable', 'defensible', 'irritant', 'replacement', 'adjustment', 'dependent', 'adoption',
   'homologou', 'communism', 'activate', 'angulariti', 'homologous', 'effective', 'bowdlerize', 'probate', 'rate', 'cease', 'controll',
   'roll', 'yes', 'syzygy', 'queueing', 'indexes', 'vacuumed', 'postgresql', 'utf8', 'x86', 'ab', 'a',
+  'generalization', 'generalizations', 'oscillators', 'electricity', 'angularity', 'running', 'ran', 'runs', 'happiness', 'happily',
+  'skies', 'dying', 'lying', 'controlling', 'rolling', 'walruses', 'iterables', 'coroutines', 'asynchronous', 'asyncio', 'dictionaries',
+  'keyerror', 'sorting', 'sorted', 'reversing', 'descending', 'truncates', 'appended', 'exceptions', 'raising',
 ];
 
 function vocabulary(): string[] {
