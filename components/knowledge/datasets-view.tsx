@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
-import { Button, Card, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDate, formatNumber, useToast } from '@/components/ui';
+import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, formatDate, formatNumber, useToast } from '@/components/ui';
 import { type DatasetFull, useCanWrite, useCreateDataset } from './api';
 import { NameDialog } from './name-dialog';
 import { RecentUploads } from './recent-uploads';
@@ -39,45 +39,49 @@ export function DatasetsView() {
         }
       />
 
-      {full.isPending ? (
-        <Card className="p-5"><LoadingBlock lines={4} label="Loading datasets" /></Card>
-      ) : full.isError ? (
-        <ErrorState error={full.error} title="Could not load the datasets" onRetry={() => full.refetch()} />
-      ) : full.data.length === 0 ? (
-        <EmptyState
-          icon={<Database className="size-8" />}
-          title="No datasets yet"
-          description="Create a dataset, then add subjects and contents by hand or import files by URL."
-          action={canWrite && <Button onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New dataset</Button>}
-        />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Datasets">
-          {full.data.map((dataset) => {
-            const contents = dataset.subjects.reduce((sum, s) => sum + s.contents.length, 0);
-            return (
-              <li key={dataset.id} className="min-w-0">
-                <Link
-                  href={`/knowledge/${dataset.id}`}
-                  className="group block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
-                >
-                  <div className="flex items-start gap-3">
-                    <span className="rounded-md bg-indigo-50 p-2 text-indigo-600" aria-hidden="true"><Database className="size-5" /></span>
-                    <div className="min-w-0 flex-1">
-                      <h2 className="truncate font-semibold text-slate-900 group-hover:text-indigo-700">{dataset.name}</h2>
-                      <p className="mt-1 line-clamp-2 text-sm text-slate-500">{dataset.description || 'No description'}</p>
+      <QueryView
+        query={full}
+        loading={<Card className="p-5"><LoadingBlock lines={4} label="Loading datasets" /></Card>}
+        errorTitle="Could not load the datasets"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon={<Database className="size-8" />}
+            title="No datasets yet"
+            description="Create a dataset, then add subjects and contents by hand or import files by URL."
+            action={canWrite && <Button onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New dataset</Button>}
+          />
+        }
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Datasets">
+            {list.map((dataset) => {
+              const contents = dataset.subjects.reduce((sum, s) => sum + s.contents.length, 0);
+              return (
+                <li key={dataset.id} className="min-w-0">
+                  <Link
+                    href={`/knowledge/${dataset.id}`}
+                    className="group block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
+                  >
+                    <div className="flex items-start gap-3">
+                      <span className="rounded-md bg-indigo-50 p-2 text-indigo-600" aria-hidden="true"><Database className="size-5" /></span>
+                      <div className="min-w-0 flex-1">
+                        <h2 className="truncate font-semibold text-slate-900 group-hover:text-indigo-700">{dataset.name}</h2>
+                        <p className="mt-1 line-clamp-2 text-sm text-slate-500">{dataset.description || 'No description'}</p>
+                      </div>
                     </div>
-                  </div>
-                  <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-                    <div className="flex items-center gap-1.5"><FolderTree className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Subjects</dt><dd>{formatNumber(dataset.subjects.length)} {dataset.subjects.length === 1 ? 'subject' : 'subjects'}</dd></div>
-                    <div className="flex items-center gap-1.5"><FileText className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Contents</dt><dd>{formatNumber(contents)} {contents === 1 ? 'content' : 'contents'}</dd></div>
-                    <div><dt className="sr-only">Created</dt><dd>Created {formatDate(dataset.created_at)}</dd></div>
-                  </dl>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+                      <div className="flex items-center gap-1.5"><FolderTree className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Subjects</dt><dd>{formatNumber(dataset.subjects.length)} {dataset.subjects.length === 1 ? 'subject' : 'subjects'}</dd></div>
+                      <div className="flex items-center gap-1.5"><FileText className="size-4 text-slate-400" aria-hidden="true" /><dt className="sr-only">Contents</dt><dd>{formatNumber(contents)} {contents === 1 ? 'content' : 'contents'}</dd></div>
+                      <div><dt className="sr-only">Created</dt><dd>Created {formatDate(dataset.created_at)}</dd></div>
+                    </dl>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryView>
 
       <RecentUploads className="mt-8" />
 

@@ -2,7 +2,7 @@
 // One dialog for every "type a name" action of the editors: create a dataset
 // (with an optional description), add or rename a subject, rename a dataset.
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Field, Input, Textarea, errorMessage } from '@/components/ui';
+import { Field, FormDialog, Input, Textarea, errorMessage } from '@/components/ui';
 
 export function NameDialog({ open, title, label = 'Name', initialName = '', withDescription = false, submitLabel, pending, error, onSubmit, onClose }: {
   open: boolean;
@@ -27,38 +27,27 @@ export function NameDialog({ open, title, label = 'Name', initialName = '', with
   }, [open, initialName]);
   const formId = `name-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending} disabled={!name.trim()}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      formId={formId}
+      // The error belongs to the name: it shows under its field, not below the form.
+      save={{ isPending: pending, error: null, reset: () => undefined }}
+      submitLabel={submitLabel}
+      canSubmit={Boolean(name.trim())}
+      onSubmit={() => {
+        if (name.trim()) onSubmit({ name: name.trim(), description: description.trim() });
+      }}
     >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim()) onSubmit({ name: name.trim(), description: description.trim() });
-        }}
-      >
-        <Field label={label} error={error ? errorMessage(error) : undefined}>
-          {(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required autoFocus />}
+      <Field label={label} error={error ? errorMessage(error) : undefined}>
+        {(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required autoFocus />}
+      </Field>
+      {withDescription ? (
+        <Field label="Description" hint="Optional: what this dataset holds.">
+          {(props) => <Textarea {...props} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />}
         </Field>
-        {withDescription ? (
-          <Field label="Description" hint="Optional: what this dataset holds.">
-            {(props) => <Textarea {...props} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />}
-          </Field>
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+    </FormDialog>
   );
 }
