@@ -4,6 +4,7 @@
 // button and the schedule (editors, admins and owners; viewers only read).
 import { RefreshCw } from 'lucide-react';
 import Link from 'next/link';
+import { ApiClientError } from '@/components/api/client';
 import { Button, Card, CardBody, CardHeader, ErrorState, Field, LoadingBlock, Select, errorMessage, formatDateTime, formatNumber } from '@/components/ui';
 import { useCanWrite } from './api';
 import { type Schedule, type SyncRecord, useDatasetSync, useResyncNow, useSetSchedule } from './crawl-api';
@@ -17,6 +18,8 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
   const schedule = useSetSchedule(datasetId);
   const canWrite = useCanWrite();
   if (sync.isPending) return <Card className="mt-6 p-5"><LoadingBlock lines={2} label="Loading re-sync" /></Card>;
+  // A dataset that is not found (another project's id): the page above says so once.
+  if (sync.isError && sync.error instanceof ApiClientError && sync.error.status === 404) return null;
   if (sync.isError) return <div className="mt-6"><ErrorState error={sync.error} title="Could not load the re-sync status" onRetry={() => sync.refetch()} /></div>;
   const status = sync.data;
   const last = status.last_sync;
