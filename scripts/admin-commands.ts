@@ -3,7 +3,7 @@ import { db } from '../lib/db/client';
 import { addCreditAddon, addMember, createOrganization, createProject, upsertPlan } from '../lib/tenancy/organizations';
 import { createApiKey, createProjectToken, listApiKeys, listProjectTokens } from '../lib/auth/keys';
 import { createDatamodel, createPreset, deleteServiceModel, findDatamodelByName, findPresetByIdentifier, upsertGenerativeModel } from '../lib/generation/catalog';
-import { baseUrlProblem, presetParameters, type PresetParameters } from '../lib/generation/contracts';
+import { baseUrlProblem, presetParameters, type PresetParameters } from '../lib/generation/contract';
 import { deletePreset } from '../lib/generation/presets';
 import { deleteDatamodel } from '../lib/generation/datamodels';
 import { describeIssues } from '../lib/http/parse';

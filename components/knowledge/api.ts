@@ -21,8 +21,8 @@ export type { ItemState as UploadState } from '@/lib/ingest/queue';
 import type { UploadDetail as UploadStatus, UploadItemRecord, UploadSummary } from '@/lib/ingest/serializers';
 
 /** Body of POST /searcher/v1/upload (the endpoint's own zod contract). */
-export type { UploadBody as UploadRequest } from '@/lib/ingest/contracts';
-import type { UploadBody as UploadRequest } from '@/lib/ingest/contracts';
+export type { UploadBody as UploadRequest } from '@/lib/ingest/contract';
+import type { UploadBody as UploadRequest } from '@/lib/ingest/contract';
 
 /** VIEWERs read knowledge but may not change it: their pages hide the editing actions (the API refuses them anyway). */
 export function useCanWrite(): boolean {

@@ -3,7 +3,7 @@
 // website", "Re-sync"), typed by the endpoints' own domain types.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
-import type { CrawlBody } from '@/lib/ingest/crawl/contracts';
+import type { CrawlBody } from '@/lib/ingest/crawl/contract';
 import type { CrawlProgress } from '@/lib/ingest/crawl/crawls';
 import type { Schedule, SyncRecord, SyncStatus } from '@/lib/ingest/sync/syncs';
 

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
 import type { ConnectionTestResult, DatamodelRecord, GenerativeModelRecord, PresetRecord } from '@/lib/generation/serializers';
-import type { ConnectionSettings, DatamodelCreate, GenerativeModelCreate, PresetCreate } from '@/lib/generation/contracts';
+import type { ConnectionSettings, DatamodelCreate, GenerativeModelCreate, PresetCreate } from '@/lib/generation/contract';
 
 export type { ConnectionTestResult, DatamodelRecord, GenerativeModelRecord, PresetRecord };
 

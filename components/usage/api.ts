@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
 import { downloadFile } from '@/components/api/download';
-import type { CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '@/lib/reports/contracts';
+import type { CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '@/lib/reports/contract';
 import type { DatamodelListItem } from '@/lib/console/catalog';
 import { type DateRange, type DownloadChoice, type DownloadFilters, type ThreadFilters, downloadQuery, queryString, threadsQuery } from './params';
 

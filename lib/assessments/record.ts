@@ -5,8 +5,8 @@
 import { db, type Tx } from '../db/client';
 import { notFound } from '../errors';
 import type { Principal } from '../auth/principal';
-import type { AssessmentCreated } from '../reports/contracts';
-import type { AssessmentBody } from './contracts';
+import type { AssessmentCreated } from '../reports/contract';
+import type { AssessmentBody } from './contract';
 
 export async function recordAssessment(principal: Principal, body: AssessmentBody): Promise<AssessmentCreated> {
   return saveAssessment(await projectOfAssessment(principal, body), body);

@@ -4,7 +4,7 @@
 // presets.ts and datamodels.ts, which the API routes call too.
 import { db } from '../db/client';
 import { notFound } from '../errors';
-import type { PresetParameters } from './contracts';
+import type { PresetParameters } from './contract';
 import { insertDatamodel } from './datamodels';
 import { findVisibleModelByName } from './models';
 import { insertPreset } from './presets';

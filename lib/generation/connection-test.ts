@@ -5,7 +5,7 @@
 // key, through the same path (and SSRF guard) as real answers, with a short
 // time limit and no retries. The extractive provider runs in the server.
 import { AppError } from '../errors';
-import type { ConnectionSettings } from './contracts';
+import type { ConnectionSettings } from './contract';
 import { findVisibleModel } from './models';
 import { endpoint, fetcherFor, generationTimeoutMs, headers, providerMessage, type ModelConfig } from './openai';
 import type { ConnectionTestResult } from './serializers';

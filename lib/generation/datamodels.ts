@@ -3,7 +3,7 @@
 // project and finds rows only within it.
 import { db } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
-import type { DatamodelCreate, DatamodelUpdate } from './contracts';
+import type { DatamodelCreate, DatamodelUpdate } from './contract';
 import { findVisibleModel } from './models';
 import { findPreset } from './presets';
 import { datamodelRecord, type DatamodelRecord } from './serializers';

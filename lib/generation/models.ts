@@ -5,7 +5,7 @@
 import { db } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { literalRefusal } from '../providers/guarded-fetch';
-import type { GenerativeModelCreate, GenerativeModelUpdate, Provider } from './contracts';
+import type { GenerativeModelCreate, GenerativeModelUpdate, Provider } from './contract';
 import { privateNetworkAllowed } from './model-policy';
 import { generativeModelRecord, type GenerativeModelRecord } from './serializers';
 

@@ -3,7 +3,7 @@
 // project and finds rows only within it.
 import { db } from '../db/client';
 import { conflict, notFound } from '../errors';
-import type { PresetCreate, PresetParameters, PresetUpdate } from './contracts';
+import type { PresetCreate, PresetParameters, PresetUpdate } from './contract';
 import { findVisibleModel } from './models';
 import { presetRecord, type PresetRecord } from './serializers';
 

@@ -2,7 +2,7 @@
 // A preset or datamodel record is a superset of its item in the console's
 // lists (lib/console/catalog.ts), so `?include=settings` only adds fields.
 import type { Datamodel, Dataset, GenerationPreset, GenerativeModel } from '../db/generated/sqlite/client';
-import type { Provider } from './contracts';
+import type { Provider } from './contract';
 import { keyIsSet } from './model-policy';
 
 export type GenerativeModelRecord = {

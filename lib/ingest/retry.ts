@@ -4,7 +4,7 @@
 // project: another project's upload or item is "not found".
 import { db } from '../db/client';
 import { badRequest, conflict, notFound } from '../errors';
-import type { RetryItemBody } from './contracts';
+import type { RetryItemBody } from './contract';
 import { itemRecord, type UploadItemRecord } from './serializers';
 import { refusalOfUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';

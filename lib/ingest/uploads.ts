@@ -4,7 +4,7 @@
 // is simply "not found".
 import { db } from '../db/client';
 import { badRequest, notFound } from '../errors';
-import type { UploadBody } from './contracts';
+import type { UploadBody } from './contract';
 import { firstRefusedUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';
 import { crawlProgressOf, type CrawlProgress } from './crawl/crawls';

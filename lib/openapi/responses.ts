@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { DatasetFull, DatasetListItem, DatasetRecord, DatasetUpdated, SubjectRecord, ContentRecord, ContentDetail, ContentWithSubject } from '../knowledge/serializers';
 import type { SearchResponse } from '../search/contract';
-import type { AssessmentCreated, CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '../reports/contracts';
-import { EVALUATIONS } from '../reports/contracts';
+import type { AssessmentCreated, CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '../reports/contract';
+import { EVALUATIONS } from '../reports/contract';
 import type { CreatedKey, KeyListItem } from '../auth/keys';
 import type { IssuedUserToken } from '../auth/users';
 import type { listContents, createContent, getContentDetail, updateContent } from '../knowledge/contents';

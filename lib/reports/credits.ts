@@ -1,6 +1,6 @@
 // GET /api/v1/credits_resume: credits per bucket split by origin, totals,
 // the previous period of the same length and the top five datamodels.
-import type { CreditsPoint, CreditsQuery, CreditsReport } from './contracts';
+import type { CreditsPoint, CreditsQuery, CreditsReport } from './contract';
 import { bucketIndexer, bucketsOf, granularityOf, MIN_DATE, monthRange, percentDifference, previousPeriod, type DayRange, type Granularity } from './periods';
 import { datamodelIdsNamed, readUsage, topDatamodels, totalsOf, type UsageFilter, type UsageRow } from './usage';
 import type { ReportScope } from './scope';

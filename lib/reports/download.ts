@@ -1,8 +1,8 @@
 // GET /api/v1/report_download: the credits, tokens and threads of a period
 // as an .xlsx file, streamed. Threads are read a batch at a time so memory
 // does not grow with the number of rows.
-import type { DownloadQuery } from './contracts';
-import { DOWNLOAD_DEFAULT_LIMIT } from './contracts';
+import type { DownloadQuery } from './contract';
+import { DOWNLOAD_DEFAULT_LIMIT } from './contract';
 import { MIN_DATE, resolveRange, today, type DayRange } from './periods';
 import type { ReportScope } from './scope';
 import { creditsSeries } from './credits';

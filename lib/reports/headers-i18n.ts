@@ -1,6 +1,6 @@
 // Column headers of the .xlsx report in English and Portuguese. Sheet names
 // stay as the spec names them in both languages.
-import type { LANGUAGES } from './contracts';
+import type { LANGUAGES } from './contract';
 
 export type Language = (typeof LANGUAGES)[number];
 

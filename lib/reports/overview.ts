@@ -3,7 +3,7 @@
 // caller's scope (organisation, or the project of a project token).
 import { db } from '../db/client';
 import { notFound } from '../errors';
-import type { OverviewQuery, OverviewReport } from './contracts';
+import type { OverviewQuery, OverviewReport } from './contract';
 import { endOfDayExclusive, monthRange, percentOf, startOfDay } from './periods';
 import { projectWhere, type ReportScope } from './scope';
 import { readUsage, totalsOf } from './usage';

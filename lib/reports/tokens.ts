@@ -1,6 +1,6 @@
 // GET /api/v1/token_resume: processed tokens and requests per bucket (paged
 // by offset/limit), totals, the previous period and usage by origin.
-import type { TokensPoint, TokensQuery, TokensReport } from './contracts';
+import type { TokensPoint, TokensQuery, TokensReport } from './contract';
 import { bucketIndexer, bucketsOf, granularityOf, MIN_DATE, monthRange, previousPeriod, percentOf, type DayRange, type Granularity } from './periods';
 import { datamodelIdsNamed, readUsage, topDatamodels, totalsOf, type UsageRow } from './usage';
 import type { ReportScope } from './scope';

@@ -2,7 +2,7 @@
 // credits, tokens and overview reports and the spreadsheet.
 import { db, Prisma } from '../db/client';
 import type { Origin } from '../usage/credits';
-import type { CreditsTopDatamodel } from './contracts';
+import type { CreditsTopDatamodel } from './contract';
 import { scopeSql, projectWhere, type ReportScope } from './scope';
 import { percentOf, type DayRange } from './periods';
 

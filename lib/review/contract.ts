@@ -2,7 +2,7 @@
 // documented in docs/management-api.md). Pure: zod schemas and types only.
 import { z } from 'zod';
 import { commaList, idParam, intQuery } from '../http/schemas';
-import { reportDate } from '../reports/contracts';
+import { reportDate } from '../reports/contract';
 
 export const REVIEW_KINDS = ['negative', 'unanswered', 'low_score'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];

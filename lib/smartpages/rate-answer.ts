@@ -6,8 +6,8 @@
 import { db } from '../db/client';
 import { notFound } from '../errors';
 import { saveAssessment } from '../assessments/record';
-import type { AssessmentCreated } from '../reports/contracts';
-import type { SmartpageRating } from './contracts';
+import type { AssessmentCreated } from '../reports/contract';
+import type { SmartpageRating } from './contract';
 import { openSmartpage } from './service';
 import type { Visitor } from './visitor';
 import { jsonValue } from '../db/json-column';

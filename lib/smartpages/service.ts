@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
 import { conflict, forbidden, notFound, unauthorized } from '../errors';
-import type { SmartpageCreate, SmartpageUpdate, Visibility } from './contracts';
+import type { SmartpageCreate, SmartpageUpdate, Visibility } from './contract';
 import { jsonArray, stringList } from '../db/json-column';
 
 export type SmartpageRecord = {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as threads } from '@/app/api/v1/threads/route';
 import { createProject } from '@/lib/tenancy/organizations';
-import type { ThreadsPage } from '@/lib/reports/contracts';
+import type { ThreadsPage } from '@/lib/reports/contract';
 import { countThreads, threadIds } from '@/lib/reports/threads/read';
 import type { ThreadFilter } from '@/lib/reports/threads/filter';
 import { db } from '@/lib/db/client';

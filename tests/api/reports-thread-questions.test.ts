@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as threads } from '@/app/api/v1/threads/route';
 import { recordInteraction } from '@/lib/usage/record';
 import { createProject } from '@/lib/tenancy/organizations';
-import type { ThreadsPage } from '@/lib/reports/contracts';
+import type { ThreadsPage } from '@/lib/reports/contract';
 import type { InteractionType } from '@/lib/usage/credits';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { planQuestion, threadIndexServes } from '@/lib/reports/threads/planner';

@@ -5,7 +5,7 @@ import { GET as threads } from '@/app/api/v1/threads/route';
 import { POST as assess } from '@/app/api/v1/assessments/route';
 import { recordInteraction } from '@/lib/usage/record';
 import type { InteractionType } from '@/lib/usage/credits';
-import type { ThreadsPage } from '@/lib/reports/contracts';
+import type { ThreadsPage } from '@/lib/reports/contract';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { db } from '@/lib/db/client';
 import { call } from '../helpers/http';

@@ -9,7 +9,7 @@ import { importConfig } from '../config';
 import { wakeImportWorkers } from '../wake';
 import { refusalOfUrl } from '../submission-check';
 import type { Resolver } from '../fetch-safely';
-import type { CrawlBody } from './contracts';
+import type { CrawlBody } from './contract';
 import { normaliseUrl } from './scope';
 
 export type CrawlProgress = {

@@ -3,7 +3,7 @@
 // ids is found first (index on organization_id, created_at, id, and the
 // thread summary on conversations), then only their interactions are read.
 import { db, Prisma } from '../../db/client';
-import type { Thread, InteractionRecord } from '../contracts';
+import type { Thread, InteractionRecord } from '../contract';
 import { scopeSql, type ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';
 import { questionIndex } from './choose-question-index';

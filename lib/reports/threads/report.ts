@@ -3,8 +3,8 @@
 // filters are on interactions: a thread matches when one of its interactions
 // matches all of them; `feedback=false` means no interaction of the thread
 // has feedback. Matching threads come back whole, newest first.
-import type { ThreadsPage, ThreadsQuery } from '../contracts';
-import { THREADS_DEFAULT_LIMIT } from '../contracts';
+import type { ThreadsPage, ThreadsQuery } from '../contract';
+import { THREADS_DEFAULT_LIMIT } from '../contract';
 import { MIN_DATE, resolveRange } from '../periods';
 import type { ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';

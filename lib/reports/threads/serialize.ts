@@ -2,7 +2,7 @@
 // Interaction records). Raw rows, not the ORM's: the download reads tens of
 // thousands of them and the ORM's row mapping doubled its time.
 import { toDate, type RawDate, type RawInt } from '../../db/raw';
-import type { Evaluation, InteractionRecord, Thread } from '../contracts';
+import type { Evaluation, InteractionRecord, Thread } from '../contract';
 import { jsonObject, jsonValue, stringList } from '../../db/json-column';
 
 export const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };

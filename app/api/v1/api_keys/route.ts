@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { createApiKey, listApiKeys } from '@/lib/auth/keys';
-import { keyCreateBody } from '@/lib/console/contracts';
+import { keyCreateBody } from '@/lib/console/contract';
 import { managedProjectId, requireManager } from '@/lib/console/workspace';
 import { otherMethods } from '@/lib/http/unsupported';
 

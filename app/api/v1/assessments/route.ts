@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { assessmentBody } from '@/lib/assessments/contracts';
+import { assessmentBody } from '@/lib/assessments/contract';
 import { recordAssessment } from '@/lib/assessments/record';
 import { otherMethods } from '@/lib/http/unsupported';
 

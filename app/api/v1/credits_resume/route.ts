@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { creditsQuery } from '@/lib/reports/contracts';
+import { creditsQuery } from '@/lib/reports/contract';
 import { creditsReport } from '@/lib/reports/credits';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';

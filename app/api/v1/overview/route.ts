@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { overviewQuery } from '@/lib/reports/contracts';
+import { overviewQuery } from '@/lib/reports/contract';
 import { overviewReport } from '@/lib/reports/overview';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { downloadQuery } from '@/lib/reports/contracts';
+import { downloadQuery } from '@/lib/reports/contract';
 import { reportDownload, XLSX_CONTENT_TYPE } from '@/lib/reports/download';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { smartpageCreateBody } from '@/lib/smartpages/contracts';
+import { smartpageCreateBody } from '@/lib/smartpages/contract';
 import { createSmartpage, listSmartpages } from '@/lib/smartpages/service';
 import { managedProjectId } from '@/lib/console/workspace';
 import { otherMethods } from '@/lib/http/unsupported';

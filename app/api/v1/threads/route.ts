@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { threadsQuery } from '@/lib/reports/contracts';
+import { threadsQuery } from '@/lib/reports/contract';
 import { threadsReport } from '@/lib/reports/threads/report';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';

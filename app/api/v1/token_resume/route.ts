@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { tokensQuery } from '@/lib/reports/contracts';
+import { tokensQuery } from '@/lib/reports/contract';
 import { tokensReport } from '@/lib/reports/tokens';
 import { reportScope } from '@/lib/reports/scope';
 import { otherMethods } from '@/lib/http/unsupported';

@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { conversationsQuery } from '@/lib/console/contracts';
+import { conversationsQuery } from '@/lib/console/contract';
 import { countOwnConversations, listOwnConversations, threadOwnerEmail } from '@/lib/console/conversations';
 import { otherMethods } from '@/lib/http/unsupported';
 

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { listDatamodels } from '@/lib/console/catalog';
-import { catalogListQuery, datamodelCreateBody } from '@/lib/generation/contracts';
+import { catalogListQuery, datamodelCreateBody } from '@/lib/generation/contract';
 import { createDatamodelRecord, listDatamodelRecords } from '@/lib/generation/datamodels';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

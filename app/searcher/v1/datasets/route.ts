@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { createDataset, listDatasets } from '@/lib/knowledge/datasets';
-import { datasetCreateBody } from '@/lib/knowledge/contracts';
+import { datasetCreateBody } from '@/lib/knowledge/contract';
 import { otherMethods } from '@/lib/http/unsupported';
 
 export const GET = route({ family: 'knowledge' }, async ({ principal }) => listDatasets(projectOf(principal)));

@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { generativeModelCreateBody } from '@/lib/generation/contracts';
+import { generativeModelCreateBody } from '@/lib/generation/contract';
 import { createGenerativeModel, listGenerativeModels } from '@/lib/generation/models';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

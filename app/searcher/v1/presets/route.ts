@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { listPresets } from '@/lib/console/catalog';
-import { catalogListQuery, presetCreateBody } from '@/lib/generation/contracts';
+import { catalogListQuery, presetCreateBody } from '@/lib/generation/contract';
 import { createPresetRecord, listPresetRecords } from '@/lib/generation/presets';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

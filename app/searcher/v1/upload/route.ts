@@ -2,7 +2,7 @@
 // the import runs in the background workers (lib/ingest/worker.ts).
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { uploadBody } from '@/lib/ingest/contracts';
+import { uploadBody } from '@/lib/ingest/contract';
 import { createUpload } from '@/lib/ingest/uploads';
 import { otherMethods } from '@/lib/http/unsupported';
 

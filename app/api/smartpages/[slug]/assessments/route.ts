@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { smartpageRatingBody } from '@/lib/smartpages/contracts';
+import { smartpageRatingBody } from '@/lib/smartpages/contract';
 import { perSmartpageVisitor } from '@/lib/smartpages/rate-limit';
 import { rateSmartpageAnswer } from '@/lib/smartpages/rate-answer';
 import { currentVisitor } from '@/lib/smartpages/visitor';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { answerResponse } from '@/lib/http/answers';
-import { smartpageSearchBody } from '@/lib/smartpages/contracts';
+import { smartpageSearchBody } from '@/lib/smartpages/contract';
 import { askSmartpage } from '@/lib/smartpages/ask';
 import { currentVisitor } from '@/lib/smartpages/visitor';
 import { perSmartpageVisitor } from '@/lib/smartpages/rate-limit';

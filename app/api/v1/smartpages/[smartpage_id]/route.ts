@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { idParams } from '@/lib/http/schemas';
-import { smartpageUpdateBody } from '@/lib/smartpages/contracts';
+import { smartpageUpdateBody } from '@/lib/smartpages/contract';
 import { deleteSmartpage, updateSmartpage } from '@/lib/smartpages/service';
 import { managedProjectId } from '@/lib/console/workspace';
 import { otherMethods } from '@/lib/http/unsupported';

@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteContent, getContentDetail, updateContent } from '@/lib/knowledge/contents';
-import { contentUpdateBody } from '@/lib/knowledge/contracts';
+import { contentUpdateBody } from '@/lib/knowledge/contract';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('content_id');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { conversationRenameBody } from '@/lib/console/contracts';
+import { conversationRenameBody } from '@/lib/console/contract';
 import { deleteOwnConversation, renameOwnConversation, threadOwnerEmail } from '@/lib/console/conversations';
 import { otherMethods } from '@/lib/http/unsupported';
 

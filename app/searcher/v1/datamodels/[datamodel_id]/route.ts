@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
-import { datamodelUpdateBody } from '@/lib/generation/contracts';
+import { datamodelUpdateBody } from '@/lib/generation/contract';
 import { deleteDatamodel, getDatamodel, updateDatamodel } from '@/lib/generation/datamodels';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

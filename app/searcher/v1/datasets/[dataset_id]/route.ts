@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteDataset, getDataset, renameDataset } from '@/lib/knowledge/datasets';
-import { datasetUpdateBody } from '@/lib/knowledge/contracts';
+import { datasetUpdateBody } from '@/lib/knowledge/contract';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('dataset_id');

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
-import { generativeModelUpdateBody } from '@/lib/generation/contracts';
+import { generativeModelUpdateBody } from '@/lib/generation/contract';
 import { deleteGenerativeModel, getGenerativeModel, updateGenerativeModel } from '@/lib/generation/models';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

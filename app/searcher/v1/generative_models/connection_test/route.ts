@@ -1,6 +1,6 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { connectionTestBody } from '@/lib/generation/contracts';
+import { connectionTestBody } from '@/lib/generation/contract';
 import { testUnsavedSettings } from '@/lib/generation/connection-test';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
-import { presetUpdateBody } from '@/lib/generation/contracts';
+import { presetUpdateBody } from '@/lib/generation/contract';
 import { deletePreset, getPreset, updatePreset } from '@/lib/generation/presets';
 import { requireCatalogManager } from '@/lib/generation/permissions';
 import { otherMethods } from '@/lib/http/unsupported';

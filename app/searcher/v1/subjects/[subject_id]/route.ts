@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { deleteSubject, getSubject, renameSubject } from '@/lib/knowledge/subjects';
-import { subjectBody } from '@/lib/knowledge/contracts';
+import { subjectBody } from '@/lib/knowledge/contract';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('subject_id');

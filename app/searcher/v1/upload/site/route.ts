@@ -4,7 +4,7 @@
 // found / fetched / indexed, is read at GET /searcher/v1/upload/{id}.
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
-import { crawlBody } from '@/lib/ingest/crawl/contracts';
+import { crawlBody } from '@/lib/ingest/crawl/contract';
 import { createCrawl } from '@/lib/ingest/crawl/crawls';
 import { otherMethods } from '@/lib/http/unsupported';
 

@@ -3,7 +3,7 @@ import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
 import { createContent } from '@/lib/knowledge/contents';
 import { listContentsPage } from '@/lib/knowledge/content-list';
-import { contentCreateBody, contentListQuery } from '@/lib/knowledge/contracts';
+import { contentCreateBody, contentListQuery } from '@/lib/knowledge/contract';
 import { otherMethods } from '@/lib/http/unsupported';
 
 const params = idParams('dataset_id');

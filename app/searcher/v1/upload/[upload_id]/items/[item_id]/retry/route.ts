@@ -4,7 +4,7 @@
 import { route } from '@/lib/http/route';
 import { projectOf } from '@/lib/auth/principal';
 import { idParams } from '@/lib/http/schemas';
-import { retryItemBody } from '@/lib/ingest/contracts';
+import { retryItemBody } from '@/lib/ingest/contract';
 import { retryUploadItem } from '@/lib/ingest/retry';
 import { otherMethods } from '@/lib/http/unsupported';
 

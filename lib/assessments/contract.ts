@@ -1,7 +1,7 @@
 // Body of POST /api/v1/assessments: the spec's fields plus two optional
 // fields that link the rating to the interaction it is about.
 import { z } from 'zod';
-import { EVALUATIONS } from '../reports/contracts';
+import { EVALUATIONS } from '../reports/contract';
 
 const MAX_TEXT = 20_000;
 
