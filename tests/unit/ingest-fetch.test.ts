@@ -131,8 +131,11 @@ describe('fetchSafely: redirects', () => {
   it('refuses a redirect to another scheme and too many redirects', async () => {
     server.on('/to-file', (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
     server.on('/loop', (_req, res) => res.writeHead(302, { location: '/loop' }).end());
+    // A chain of distinct addresses longer than the limit, and a loop (an address seen before, named as such).
+    server.on('/hop', (req, res) => res.writeHead(302, { location: `/hop?n=${Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n') ?? 0) + 1}` }).end());
     expect((await refusal(fetchSafely(server.url('/to-file'), { config: config() }))).message).toMatch(/Only http and https/);
-    expect((await refusal(fetchSafely(server.url('/loop'), { config: config({ maxRedirects: 3 }) }))).message).toBe('Too many redirects (the limit is 3)');
+    expect((await refusal(fetchSafely(server.url('/hop'), { config: config({ maxRedirects: 3 }) }))).message).toBe('Too many redirects (the limit is 3)');
+    expect((await refusal(fetchSafely(server.url('/loop'), { config: config({ maxRedirects: 3 }) }))).message).toMatch(/^Redirect loop: /);
   });
 });
 
