@@ -26,7 +26,9 @@ export function errorMessage(error: unknown): string {
 /** A failed load: says what the server said and offers to try again. */
 export function ErrorState({ error, title = 'Could not load this', onRetry, className }: { error: unknown; title?: string; onRetry?: () => void; className?: string }) {
   return (
-    <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center', className)}>
+    // Laid out by the width it is given, not the window's: in a narrow column (the console's thread list) it stacks.
+    <div role="alert" className={cn('@container rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800', className)}>
+      <div className="flex flex-col items-start gap-3 @md:flex-row @md:items-center">
       <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{title}</p>
@@ -37,6 +39,7 @@ export function ErrorState({ error, title = 'Could not load this', onRetry, clas
           <RefreshCw className="size-4" aria-hidden="true" /> Try again
         </Button>
       ) : null}
+      </div>
     </div>
   );
 }
