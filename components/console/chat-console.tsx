@@ -18,16 +18,7 @@ import { ThreadList } from './thread-list';
 import { THREADS_KEY, useThreads } from './use-threads';
 import { searchBody, targetOfTurn, turnsOfThread } from './turns';
 import type { Rating, Target } from './types';
-
-/** The value once it has stopped changing for `ms` (a search box should not query on every key). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { useDebounced } from '@/components/ui/use-debounced';
 
 /** Keeps the open thread in the address (?thread=…) so a reload or a shared link reopens it. */
 function rememberThread(id: string | null): void {

@@ -1,20 +1,9 @@
 'use client';
 // The filter and sort above a list of contents (dataset and subject pages).
-// The filter is applied by the server (GET …/contents?q=), once typing pauses.
+// The filter is applied by the server (GET …/contents?q=), once typing pauses (useDebounced).
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Input, Select } from '@/components/ui';
 import type { ContentOrder } from './api';
-
-/** The value once it has stopped changing for `ms` (one request per pause in typing, not per key). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function ContentFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (

@@ -8,7 +8,8 @@ import { Card, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { type ContentOrder, useCanWrite, useDataset, useSubject } from './api';
 import { Breadcrumbs } from './breadcrumbs';
-import { ContentFilter, ContentSort, useDebounced } from './content-filter';
+import { ContentFilter, ContentSort } from './content-filter';
+import { useDebounced } from '@/components/ui/use-debounced';
 import { SubjectCard } from './subject-card';
 
 export function SubjectView({ subjectId }: { subjectId: number }) {

@@ -6,17 +6,7 @@ import { useState } from 'react';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useSave, type GenerativeModelRecord, type PresetInput, type PresetRecord } from './use-models';
-
-/** The server's default template (lib/generation/presets.ts), offered as a start. */
-const STARTER_TEMPLATE = [
-  'You answer questions using only the numbered context passages below.',
-  'Cite the passages you use as [1], [2]. If the context does not contain the answer, say so.',
-  '',
-  'Context:',
-  '{context}',
-  '',
-  'Question: {question}',
-].join('\n');
+import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/generation/contract';
 
 const PARAMETERS = [
   ['top_k', 'Passages (top-k)', '1–50; default 5', 1, 50, 1],
@@ -32,7 +22,7 @@ export function PresetDialog({ preset, models, onClose, onSaved }: { preset: Pre
   const [identifier, setIdentifier] = useState(preset?.identifier ?? '');
   const [name, setName] = useState(preset?.name ?? '');
   const [modelId, setModelId] = useState<number | ''>(preset?.generative_model_id ?? models.find((m) => m.scope === 'project')?.id ?? models[0]?.id ?? '');
-  const [template, setTemplate] = useState(preset?.prompt_template ?? STARTER_TEMPLATE);
+  const [template, setTemplate] = useState(preset?.prompt_template ?? DEFAULT_PROMPT_TEMPLATE);
   const [params, setParams] = useState<Record<ParameterKey, string>>(() => {
     const p = preset?.parameters ?? { top_k: 5, min_score: 0 };
     return { top_k: p.top_k?.toString() ?? '', min_score: p.min_score?.toString() ?? '', temperature: p.temperature?.toString() ?? '', max_tokens: p.max_tokens?.toString() ?? '' };

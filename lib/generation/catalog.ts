@@ -10,7 +10,7 @@ import { findVisibleModelByName } from './models';
 import { insertPreset } from './presets';
 
 export { upsertGenerativeModel, deleteServiceModel, type ServiceModelInput as GenerativeModelInput } from './models';
-export { DEFAULT_PROMPT_TEMPLATE } from './presets';
+export { DEFAULT_PROMPT_TEMPLATE } from './contract';
 
 export async function createPreset(projectId: number, input: { identifier: string; name?: string; generativeModelName: string; promptTemplate?: string; parameters?: PresetParameters }) {
   const model = await findVisibleModelByName(projectId, input.generativeModelName);

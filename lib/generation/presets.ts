@@ -6,16 +6,7 @@ import { conflict, notFound } from '../errors';
 import type { PresetCreate, PresetParameters, PresetUpdate } from './contract';
 import { findVisibleModel } from './models';
 import { presetRecord, type PresetRecord } from './serializers';
-
-export const DEFAULT_PROMPT_TEMPLATE = [
-  'You answer questions using only the numbered context passages below.',
-  'Cite the passages you use as [1], [2]. If the context does not contain the answer, say so.',
-  '',
-  'Context:',
-  '{context}',
-  '',
-  'Question: {question}',
-].join('\n');
+import { DEFAULT_PROMPT_TEMPLATE } from './contract';
 
 export const DEFAULT_PARAMETERS: PresetParameters = { top_k: 5, min_score: 0 };
 
