@@ -18,7 +18,10 @@ export default async function Home() {
       <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:py-24">
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">Knowledge Search</h1>
         <p className="mt-3 max-w-xl text-base text-slate-600 sm:text-lg">Search your organisation&apos;s knowledge, rate the answers and see what it costs.</p>
-        <Link href="/signin" className="mt-8 inline-flex h-11 items-center rounded-md bg-indigo-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+        <Link
+          href="/signin"
+          className="mt-8 inline-flex h-11 items-center rounded-md bg-indigo-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+        >
           Sign in
         </Link>
         <ul className="mt-14 grid w-full gap-4 text-left sm:grid-cols-3">

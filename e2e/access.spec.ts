@@ -34,7 +34,10 @@ test('create an API key shown once, then prefix only, then revoke it', async ({ 
   await saveScreenshots(page, 'access');
 
   await row.getByRole('button', { name: 'Revoke e2e backend' }).click();
-  await page.getByRole('dialog', { name: /Revoke/ }).getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('dialog', { name: /Revoke/ })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
   await expect(row).toContainText('Revoked');
   const refused = await page.request.get('/searcher/v1/datasets', { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);

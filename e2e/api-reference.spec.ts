@@ -21,7 +21,10 @@ test('the document is served at /api/openapi.json and the page renders every ope
   expect(res.status()).toBe(200);
   const document = await res.json();
   expect(document.openapi).toBe('3.1.0');
-  const operations = Object.values<Record<string, unknown>>(document.paths).reduce((sum, item) => sum + ['get', 'post', 'put', 'patch', 'delete'].filter((m) => m in item).length, 0);
+  const operations = Object.values<Record<string, unknown>>(document.paths).reduce(
+    (sum, item) => sum + ['get', 'post', 'put', 'patch', 'delete'].filter((m) => m in item).length,
+    0,
+  );
 
   const foreign = await openReference(page, 1280);
   for (const tag of ['Search', 'Knowledge', 'Reports', 'Access']) await expect(page.getByRole('heading', { level: 2, name: tag, exact: true })).toBeVisible();

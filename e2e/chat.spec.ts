@@ -55,7 +55,15 @@ test('Stop aborts a running answer and the composer is free again', async ({ pag
 test('code in an answer stays code: no citation chips inside it', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.admin);
   const source = {
-    content: { name: 'Lists', source: 'https://docs.example/lists', subject: 'Python', media_video: null, media_image: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+    content: {
+      name: 'Lists',
+      source: 'https://docs.example/lists',
+      subject: 'Python',
+      media_video: null,
+      media_image: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
     score: 0.9,
     answer: '',
     context: 'Lists can be nested.',
@@ -69,7 +77,16 @@ test('code in an answer stays code: no citation chips inside it', async ({ page 
       body: sse([
         ['search', [source, { ...source, context: 'Second passage of the same page.' }]],
         ['delta', { content: answer }],
-        ['done', { conversation: '00000000-0000-4000-8000-000000000001', identifier: '00000000-0000-4000-8000-000000000002', total_tokens: 42, content: answer, answer_kind: 'extractive' }],
+        [
+          'done',
+          {
+            conversation: '00000000-0000-4000-8000-000000000001',
+            identifier: '00000000-0000-4000-8000-000000000002',
+            total_tokens: 42,
+            content: answer,
+            answer_kind: 'extractive',
+          },
+        ],
       ]),
     }),
   );

@@ -20,7 +20,10 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
   const sources = first.getByRole('region', { name: 'Sources' });
   await expect(sources).toContainText('Importing documents');
   // One card per document: no document is listed twice.
-  const titles = await sources.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^(Show|Hide)/ }) }).allInnerTexts();
+  const titles = await sources
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^(Show|Hide)/ }) })
+    .allInnerTexts();
   expect(new Set(titles.map((t) => t.split('\n').find((line) => /[a-z]/i.test(line))))).toHaveProperty('size', titles.length);
   // A citation in the answer opens the passage it cites, with its relevance for signed-in people.
   await first.getByRole('button', { name: 'Show source 1' }).first().click();

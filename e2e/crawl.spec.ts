@@ -14,7 +14,12 @@ const page = (title: string, text: string, links: string[]) =>
   `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>`;
 
 const PAGES: Record<string, string> = {
-  '/guide/index.html': page('Lighthouse guide', 'How the lighthouse on the north cape is kept running through winter storms.', ['lamp.html', 'keepers.html', 'gone.html', 'private/log.html']),
+  '/guide/index.html': page('Lighthouse guide', 'How the lighthouse on the north cape is kept running through winter storms.', [
+    'lamp.html',
+    'keepers.html',
+    'gone.html',
+    'private/log.html',
+  ]),
   '/guide/lamp.html': page('The lamp', 'The lamp turns once every twelve seconds and is seen thirty kilometres out at sea.', ['index.html']),
   '/guide/keepers.html': page('Keepers', 'Two keepers share the night watch and write the weather into the log.', ['lamp.html']),
   '/guide/visits.html': page('Visits', 'Visitors may climb the tower on Sunday afternoons in summer.', []),
@@ -25,7 +30,8 @@ test.beforeAll(async () => {
   site = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /guide/private/\n');
-    if (path === '/sitemap.xml') return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<urlset><url><loc>${base}/guide/visits.html</loc></url></urlset>`);
+    if (path === '/sitemap.xml')
+      return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<urlset><url><loc>${base}/guide/visits.html</loc></url></urlset>`);
     const body = PAGES[path];
     if (!body) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: `"${body.length}"` }).end(body);

@@ -70,7 +70,15 @@ const sse = (events: [string, unknown][]) => events.map(([event, data]) => `even
 /** A streamed answer with a fenced code block, so the shot shows code on a dark page. */
 async function answerWithCode(page: Page) {
   const source = {
-    content: { name: 'Lists', source: 'https://docs.example/lists', subject: 'Python', media_video: null, media_image: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+    content: {
+      name: 'Lists',
+      source: 'https://docs.example/lists',
+      subject: 'Python',
+      media_video: null,
+      media_image: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
     score: 0.9,
     answer: '',
     context: 'Lists can be nested.',
@@ -84,7 +92,16 @@ async function answerWithCode(page: Page) {
       body: sse([
         ['search', [source]],
         ['delta', { content: answer }],
-        ['done', { conversation: '00000000-0000-4000-8000-000000000001', identifier: '00000000-0000-4000-8000-000000000002', total_tokens: 42, content: answer, answer_kind: 'extractive' }],
+        [
+          'done',
+          {
+            conversation: '00000000-0000-4000-8000-000000000001',
+            identifier: '00000000-0000-4000-8000-000000000002',
+            total_tokens: 42,
+            content: answer,
+            answer_kind: 'extractive',
+          },
+        ],
       ]),
     }),
   );
@@ -121,7 +138,10 @@ test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) =
   await page.goto('/knowledge');
   await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
   await saveScreenshots(page, 'dark-knowledge');
-  await page.getByRole('list', { name: 'Datasets' }).getByRole('link', { name: /Product handbook/ }).click();
+  await page
+    .getByRole('list', { name: 'Datasets' })
+    .getByRole('link', { name: /Product handbook/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
   await saveScreenshots(page, 'dark-dataset');
 
@@ -137,7 +157,12 @@ test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) =
   await expect(page.locator('.recharts-default-tooltip')).toBeVisible();
   await credits.screenshot({ path: 'e2e/artifacts/screenshots/dark-credits-tooltip.png' });
   await page.goto('/usage/tokens');
-  await expect(page.getByRole('img', { name: /Processed tokens/ }).locator('path.recharts-rectangle').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: /Processed tokens/ })
+      .locator('path.recharts-rectangle')
+      .first(),
+  ).toBeVisible();
   await saveScreenshots(page, 'dark-tokens');
   await page.goto('/usage/threads');
   const table = page.getByRole('table');

@@ -12,15 +12,24 @@ test('the session cookie cannot change data from another site', async ({ page, b
   const api = page.request; // carries the browser's session cookie
   const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 
-  const created = await api.post('/searcher/v1/datasets', { headers: { ...crossSite, 'content-type': 'text/plain' }, data: JSON.stringify({ name: 'Planted by evil' }) });
+  const created = await api.post('/searcher/v1/datasets', {
+    headers: { ...crossSite, 'content-type': 'text/plain' },
+    data: JSON.stringify({ name: 'Planted by evil' }),
+  });
   expect(created.status()).toBe(403);
   expect(await created.json()).toEqual({ detail: 'Cross-site request refused: a cross-site request cannot change data with the session cookie' });
 
-  const published = await api.post('/api/v1/smartpages', { headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, data: { name: 'Leak' } });
+  const published = await api.post('/api/v1/smartpages', {
+    headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+    data: { name: 'Leak' },
+  });
   expect(published.status()).toBe(403);
   expect((await published.json()).detail).toBe("Cross-site request refused: origin https://evil.example is not this application's");
 
-  const form = await api.post('/searcher/v1/datasets', { headers: { origin: baseURL!, 'content-type': 'application/x-www-form-urlencoded' }, data: 'name=Form' });
+  const form = await api.post('/searcher/v1/datasets', {
+    headers: { origin: baseURL!, 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'name=Form',
+  });
   expect(form.status()).toBe(415);
   expect(await form.json()).toEqual({ detail: 'Content-Type must be application/json (got application/x-www-form-urlencoded)' });
 

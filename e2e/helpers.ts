@@ -37,12 +37,17 @@ const SHOTS = path.join(import.meta.dirname, 'artifacts', 'screenshots');
 export async function saveScreenshots(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const fullPage = options.fullPage ?? true;
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await page.evaluate((top) => window.scrollTo(0, top ? 0 : document.body.scrollHeight), fullPage);
     // Nothing may stick out sideways, least of all on a phone. Polled: charts
     // re-measure on a ResizeObserver callback, a frame or so after the resize.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} is wider than ${size.width}px` }).toBeLessThanOrEqual(size.width);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} is wider than ${size.width}px` })
+      .toBeLessThanOrEqual(size.width);
     await page.waitForTimeout(200);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage });
   }

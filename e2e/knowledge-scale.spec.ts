@@ -29,10 +29,18 @@ test('breadcrumbs lead through dataset, subject and content; the filter narrows 
   const archive = await post<{ id: number }>(request, `/searcher/v1/datasets/${dataset.id}/subjects`, { name: 'Archive' });
   const letters = await post<{ id: number }>(request, `/searcher/v1/datasets/${dataset.id}/subjects`, { name: 'Letters' });
   for (let i = 1; i <= 32; i++) {
-    await post(request, `/searcher/v1/datasets/${dataset.id}/contents`, { subject_id: archive.id, name: `Report ${i}`, source: `https://example.org/report-${i}` });
+    await post(request, `/searcher/v1/datasets/${dataset.id}/contents`, {
+      subject_id: archive.id,
+      name: `Report ${i}`,
+      source: `https://example.org/report-${i}`,
+    });
   }
   const longName = 'Letter to the harbour master about the ferry timetable changes of the winter season and the new berths';
-  await post(request, `/searcher/v1/datasets/${dataset.id}/contents`, { subject_id: letters.id, name: longName, source: 'https://example.org/letters/harbour' });
+  await post(request, `/searcher/v1/datasets/${dataset.id}/contents`, {
+    subject_id: letters.id,
+    name: longName,
+    source: 'https://example.org/letters/harbour',
+  });
 
   await signIn(page, DEMO_EMAILS.editor);
   await page.goto(`/knowledge/${dataset.id}`);
@@ -137,7 +145,9 @@ test('a failed import item is retried with a corrected URL; a refused address is
   await expect(field).toHaveValue(files.url('travel-polcy.html'));
   await field.fill('http://10.0.0.1/travel-policy.html');
   await item.getByRole('button', { name: 'Retry with this URL' }).click();
-  await expect(item.getByText(/http:\/\/10\.0\.0\.1\/travel-policy\.html cannot be imported\. Refused 10\.0\.0\.1: 10\.0\.0\.1 is a private \(RFC 1918\) address/)).toBeVisible();
+  await expect(
+    item.getByText(/http:\/\/10\.0\.0\.1\/travel-policy\.html cannot be imported\. Refused 10\.0\.0\.1: 10\.0\.0\.1 is a private \(RFC 1918\) address/),
+  ).toBeVisible();
   await saveScreenshots(page, 'knowledge-retry-edit');
   await field.fill(files.url('travel-policy.html'));
   await item.getByRole('button', { name: 'Retry with this URL' }).click();

@@ -37,7 +37,10 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await page.getByRole('dialog', { name: 'New dataset' }).getByRole('button', { name: 'Create dataset' }).click();
   await expect(page.getByRole('dialog', { name: 'New dataset' }).getByText(/already|taken|exists/i)).toBeVisible();
   await page.getByRole('dialog', { name: 'New dataset' }).getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('list', { name: 'Datasets' }).getByRole('link', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('list', { name: 'Datasets' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   // Subject and content.
@@ -86,14 +89,23 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
   await expect(page.getByRole('heading', { name: 'Welcome guide', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /img\.example\/welcome\.png/ })).toBeVisible();
   await expect(page.getByText('No passages')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: `${name} v2` }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: `${name} v2` })
+    .click();
 
   // Delete the content: cancel first (nothing happens), then confirm.
   await page.getByRole('button', { name: 'Delete content Welcome guide' }).click();
-  await page.getByRole('dialog', { name: /Delete content/ }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: /Delete content/ })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(page.getByRole('link', { name: 'Welcome guide' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete content Welcome guide' }).click();
-  await page.getByRole('dialog', { name: /Delete content/ }).getByRole('button', { name: 'Delete content' }).click();
+  await page
+    .getByRole('dialog', { name: /Delete content/ })
+    .getByRole('button', { name: 'Delete content' })
+    .click();
   await expect(page.getByRole('link', { name: 'Welcome guide' })).toHaveCount(0);
   await expect(page.getByText('No contents in this subject yet.')).toBeVisible();
 
@@ -168,13 +180,19 @@ test('a viewer reads knowledge but gets no editing actions', async ({ page }) =>
   await page.goto('/knowledge');
   await expect(page.getByRole('list', { name: 'Datasets' }).getByText('Product handbook')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New dataset' })).toHaveCount(0);
-  await page.getByRole('list', { name: 'Datasets' }).getByRole('link', { name: /Product handbook/ }).click();
+  await page
+    .getByRole('list', { name: 'Datasets' })
+    .getByRole('link', { name: /Product handbook/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add subject' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   // An import's page (the test above made one) shows its progress, without a way to start one.
   await page.goto('/knowledge');
-  await page.getByRole('list', { name: 'Recent imports' }).getByRole('link', { name: /Finance policies/ }).click();
+  await page
+    .getByRole('list', { name: 'Recent imports' })
+    .getByRole('link', { name: /Finance policies/ })
+    .click();
   await expect(page.getByRole('heading', { name: /Finance policies/, level: 1 })).toBeVisible();
   await expect(page.getByText(/Partly failed|Done|Failed/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Import more files' })).toHaveCount(0);
@@ -182,9 +200,14 @@ test('a viewer reads knowledge but gets no editing actions', async ({ page }) =>
 
 test('another organisation sees none of this knowledge or usage', async ({ page, request }) => {
   const { apiKey } = demoCredentials();
-  const datasets = (await (await request.get('/searcher/v1/datasets', { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { id: number; name: string }[];
+  const datasets = (await (await request.get('/searcher/v1/datasets', { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+    id: number;
+    name: string;
+  }[];
   const handbook = datasets.find((d) => d.name === 'Product handbook')!;
-  const contents = (await (await request.get(`/searcher/v1/datasets/${handbook.id}/contents`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { id: number }[];
+  const contents = (await (await request.get(`/searcher/v1/datasets/${handbook.id}/contents`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+    id: number;
+  }[];
 
   const stamp = Date.now();
   const org = adminCli<{ id: number }>('org:create', '--name', `Rival ${stamp}`);
@@ -215,7 +238,10 @@ test('a subject with many contents shows them a page at a time, sorted as chosen
   const dataset = (await (await request.post('/searcher/v1/datasets', { headers, data: { name } })).json()) as { id: number };
   const subject = (await (await request.post(`/searcher/v1/datasets/${dataset.id}/subjects`, { headers, data: { name: 'Archive' } })).json()) as { id: number };
   for (let i = 1; i <= 30; i++) {
-    const res = await request.post(`/searcher/v1/datasets/${dataset.id}/contents`, { headers, data: { subject_id: subject.id, name: `Report ${i}`, source: `https://example.org/report-${i}` } });
+    const res = await request.post(`/searcher/v1/datasets/${dataset.id}/contents`, {
+      headers,
+      data: { subject_id: subject.id, name: `Report ${i}`, source: `https://example.org/report-${i}` },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await signIn(page, DEMO_EMAILS.editor);

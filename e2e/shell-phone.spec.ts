@@ -8,14 +8,17 @@ type Box = { label: string; x: number; y: number; width: number; height: number 
 
 /** Every visible control of the header with its box. */
 async function headerBoxes(page: Page): Promise<Box[]> {
-  return page.locator('header').first().evaluate((header) =>
-    [...header.querySelectorAll<HTMLElement>('a, button, select')]
-      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return { label: el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName, x: r.x, y: r.y, width: r.width, height: r.height };
-      }),
-  );
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header) =>
+      [...header.querySelectorAll<HTMLElement>('a, button, select')]
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { label: el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName, x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+    );
 }
 
 function overlaps(a: Box, b: Box): boolean {
@@ -68,7 +71,9 @@ test('the console lists 20 threads, then loads more', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.editor);
   // 22 separate threads, asked with the editor's own session.
   for (let i = 1; i <= 22; i++) {
-    const response = await page.request.post('/searcher/v1/search', { data: { question: `Paging question ${i}: how do I import documents?`, model: 'Handbook assistant' } });
+    const response = await page.request.post('/searcher/v1/search', {
+      data: { question: `Paging question ${i}: how do I import documents?`, model: 'Handbook assistant' },
+    });
     expect(response.status(), await response.text()).toBe(200);
   }
   await page.reload();
@@ -91,11 +96,26 @@ test('no page scrolls sideways at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO_EMAILS.owner);
   const datasets = (await (await page.request.get('/searcher/v1/datasets')).json()) as { id: number }[];
-  const pages = ['/console', '/knowledge', `/knowledge/${datasets[0].id}`, '/knowledge/import', '/review', '/smartpages', '/usage', '/usage/credits', '/usage/tokens', '/usage/threads', '/access', '/no-such-page'];
+  const pages = [
+    '/console',
+    '/knowledge',
+    `/knowledge/${datasets[0].id}`,
+    '/knowledge/import',
+    '/review',
+    '/smartpages',
+    '/usage',
+    '/usage/credits',
+    '/usage/tokens',
+    '/usage/threads',
+    '/access',
+    '/no-such-page',
+  ];
   for (const path of pages) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     // Polled: charts and lists settle a frame or two after their data arrives.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} is wider than the screen` }).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} is wider than the screen` })
+      .toBeLessThanOrEqual(390);
   }
 });

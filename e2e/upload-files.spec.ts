@@ -55,7 +55,8 @@ test('upload files by picker and by drag and drop, see them indexed, find a pass
     { name: 'trail-guide.pdf', file: fixture('handbook.html'), type: 'application/pdf' },
   ]);
   await expect(uploaded.locator('li[data-state="done"]')).toHaveCount(4, { timeout: 45_000 });
-  for (const name of ['ferry.docx', 'trail-guide.pdf', 'guide.pdf', 'orchard.md']) await expect(uploaded.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['ferry.docx', 'trail-guide.pdf', 'guide.pdf', 'orchard.md'])
+    await expect(uploaded.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(uploaded.getByText('Done')).toHaveCount(4);
 
   // An empty file is not sent, and says why.
@@ -65,12 +66,18 @@ test('upload files by picker and by drag and drop, see them indexed, find a pass
 
   // The upload's own page tells the files by name and size.
   await uploaded.getByRole('link', { name: 'Details of this upload' }).first().click();
-  await expect(page.getByRole('list', { name: 'Imported files' }).getByText(/uploaded from a computer/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Imported files' })
+      .getByText(/uploaded from a computer/)
+      .first(),
+  ).toBeVisible();
 
   // The dataset page lists the contents, named after their documents, and takes drops too.
   await page.goto(`/knowledge/${datasetId}`);
   await expect(page.getByRole('heading', { name: dataset, level: 1 })).toBeVisible();
-  for (const title of ['Aurora Pump Maintenance Guide', 'Orchard Care', 'Harbour Ferry Timetable', 'Glacier Trail Handbook']) await expect(page.getByText(title)).toBeVisible();
+  for (const title of ['Aurora Pump Maintenance Guide', 'Orchard Care', 'Harbour Ferry Timetable', 'Glacier Trail Handbook'])
+    await expect(page.getByText(title)).toBeVisible();
   const datasetZone = page.getByRole('group', { name: 'Upload files from your computer' });
   await dropFiles(page, datasetZone, [{ name: 'faq.csv', file: fixture('faq.csv'), type: 'text/csv' }]);
   await expect(page.getByRole('list', { name: 'Uploaded files' }).locator('li[data-state="done"]')).toHaveCount(1, { timeout: 45_000 });
@@ -95,7 +102,10 @@ test('a viewer sees no upload controls', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Upload files from your computer' })).toHaveCount(0);
   await expect(page.getByLabel('Files to upload')).toHaveCount(0);
   await page.goto('/knowledge');
-  await page.getByRole('list', { name: 'Datasets' }).getByRole('link', { name: /Product handbook/ }).click();
+  await page
+    .getByRole('list', { name: 'Datasets' })
+    .getByRole('link', { name: /Product handbook/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Upload files from your computer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Choose files…' })).toHaveCount(0);

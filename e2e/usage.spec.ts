@@ -12,7 +12,14 @@ const POSITIVE_Q = `What is in the product handbook? (${Date.now()})`;
 
 type Datamodel = { id: number; name: string; dataset: { id: number; name: string } };
 
-async function rate(request: APIRequestContext, apiKey: string, datamodel: Datamodel, question: string, answer: Awaited<ReturnType<typeof askThroughApi>>, rating: Record<string, unknown>) {
+async function rate(
+  request: APIRequestContext,
+  apiKey: string,
+  datamodel: Datamodel,
+  question: string,
+  answer: Awaited<ReturnType<typeof askThroughApi>>,
+  rating: Record<string, unknown>,
+) {
   const response = await request.post('/api/v1/assessments', {
     headers: { authorization: `Bearer ${apiKey}` },
     data: {
@@ -39,7 +46,11 @@ test.beforeAll(async ({ request }) => {
   const followUp = `And after the first year? (${Date.now()})`;
   const second = await askThroughApi(request, apiKey, { model: 'Handbook assistant', question: followUp, conversation: first.conversation });
   expect(second.conversation).toBe(first.conversation);
-  await rate(request, apiKey, datamodel!, followUp, second, { evaluation: 'negative', feedback: 'It missed the carry-over rule', extra: { negative_opinions: ['Incomplete answer'] } });
+  await rate(request, apiKey, datamodel!, followUp, second, {
+    evaluation: 'negative',
+    feedback: 'It missed the carry-over rule',
+    extra: { negative_opinions: ['Incomplete answer'] },
+  });
 
   const other = await askThroughApi(request, apiKey, { model: 'Handbook assistant', question: POSITIVE_Q });
   expect(other.conversation).not.toBe(first.conversation);

@@ -2,7 +2,14 @@
 import { db } from '../lib/db/client';
 import { addCreditAddon, addMember, createOrganization, createProject, upsertPlan } from '../lib/tenancy/organizations';
 import { createApiKey, createProjectToken, listApiKeys, listProjectTokens } from '../lib/auth/keys';
-import { createDatamodel, createPreset, deleteServiceModel, findDatamodelByName, findPresetByIdentifier, upsertGenerativeModel } from '../lib/generation/catalog';
+import {
+  createDatamodel,
+  createPreset,
+  deleteServiceModel,
+  findDatamodelByName,
+  findPresetByIdentifier,
+  upsertGenerativeModel,
+} from '../lib/generation/catalog';
 import { baseUrlProblem, presetParameters, type PresetParameters } from '../lib/generation/contract';
 import { deletePreset } from '../lib/generation/presets';
 import { deleteDatamodel } from '../lib/generation/datamodels';
@@ -44,26 +51,56 @@ export const COMMANDS: Record<string, Command> = {
   'plan:create': {
     summary: 'Create or update a plan',
     options: {
-      name: { required: true }, interval: { hint: 'monthly|yearly' }, credits: { required: true, hint: 'n' }, datamodels: { hint: 'n' },
-      'public-smartpages': { hint: 'n' }, 'private-smartpages': { hint: 'n' }, 'smartpage-users': { hint: 'n' }, 'indexed-tokens': { hint: 'n' },
-      'api-rate-per-minute': { hint: 'n|default (0 = unlimited)' }, 'api-rate-burst': { hint: 'n|default' },
+      name: { required: true },
+      interval: { hint: 'monthly|yearly' },
+      credits: { required: true, hint: 'n' },
+      datamodels: { hint: 'n' },
+      'public-smartpages': { hint: 'n' },
+      'private-smartpages': { hint: 'n' },
+      'smartpage-users': { hint: 'n' },
+      'indexed-tokens': { hint: 'n' },
+      'api-rate-per-minute': { hint: 'n|default (0 = unlimited)' },
+      'api-rate-burst': { hint: 'n|default' },
     },
     run: async (v) => {
       const interval = str(v, 'interval') ?? 'monthly';
       if (interval !== 'monthly' && interval !== 'yearly') throw new Error('--interval must be monthly or yearly');
       const plan = await upsertPlan({
-        name: str(v, 'name')!, interval, creditLimit: int(v, 'credits'), datamodelLimit: int(v, 'datamodels', 10),
-        publicSmartpageLimit: int(v, 'public-smartpages', 5), privateSmartpageLimit: int(v, 'private-smartpages', 5),
-        privateSmartpageUserLimit: int(v, 'smartpage-users', 50), indexedTokenLimit: int(v, 'indexed-tokens', 10_000_000),
-        apiRatePerMinute: optionalLimit(v, 'api-rate-per-minute'), apiRateBurst: optionalLimit(v, 'api-rate-burst'),
+        name: str(v, 'name')!,
+        interval,
+        creditLimit: int(v, 'credits'),
+        datamodelLimit: int(v, 'datamodels', 10),
+        publicSmartpageLimit: int(v, 'public-smartpages', 5),
+        privateSmartpageLimit: int(v, 'private-smartpages', 5),
+        privateSmartpageUserLimit: int(v, 'smartpage-users', 50),
+        indexedTokenLimit: int(v, 'indexed-tokens', 10_000_000),
+        apiRatePerMinute: optionalLimit(v, 'api-rate-per-minute'),
+        apiRateBurst: optionalLimit(v, 'api-rate-burst'),
       });
-      return { id: plan.id, name: plan.name, interval: plan.interval, credit_limit: plan.creditLimit, api_rate_per_minute: plan.apiRatePerMinute, api_rate_burst: plan.apiRateBurst };
+      return {
+        id: plan.id,
+        name: plan.name,
+        interval: plan.interval,
+        credit_limit: plan.creditLimit,
+        api_rate_per_minute: plan.apiRatePerMinute,
+        api_rate_burst: plan.apiRateBurst,
+      };
     },
   },
   'plan:list': {
     summary: 'List plans',
     options: {},
-    run: async () => (await db().plan.findMany({ orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, name: p.name, interval: p.interval, credits: p.creditLimit, datamodels: p.datamodelLimit, indexed_tokens: p.indexedTokenLimit, api_rate_per_minute: p.apiRatePerMinute ?? 'default', api_rate_burst: p.apiRateBurst ?? 'default' })),
+    run: async () =>
+      (await db().plan.findMany({ orderBy: { id: 'asc' } })).map((p) => ({
+        id: p.id,
+        name: p.name,
+        interval: p.interval,
+        credits: p.creditLimit,
+        datamodels: p.datamodelLimit,
+        indexed_tokens: p.indexedTokenLimit,
+        api_rate_per_minute: p.apiRatePerMinute ?? 'default',
+        api_rate_burst: p.apiRateBurst ?? 'default',
+      })),
   },
   'org:create': {
     summary: 'Create an organisation, optionally subscribed to a plan',
@@ -71,7 +108,12 @@ export const COMMANDS: Record<string, Command> = {
     run: async (v) => {
       const end = str(v, 'end-date');
       if (end && Number.isNaN(Date.parse(end))) throw new Error('--end-date must be YYYY-MM-DD');
-      const org = await createOrganization({ name: str(v, 'name')!, planName: str(v, 'plan'), trial: v.trial === true, endDate: end ? new Date(`${end}T23:59:59Z`) : undefined });
+      const org = await createOrganization({
+        name: str(v, 'name')!,
+        planName: str(v, 'plan'),
+        trial: v.trial === true,
+        endDate: end ? new Date(`${end}T23:59:59Z`) : undefined,
+      });
       return { id: org.id, name: org.name };
     },
   },
@@ -80,7 +122,11 @@ export const COMMANDS: Record<string, Command> = {
     options: {},
     run: async () =>
       (await db().organization.findMany({ orderBy: { id: 'asc' }, include: { subscription: { include: { plan: true } }, projects: true } })).map((o) => ({
-        id: o.id, name: o.name, plan: o.subscription?.plan.name ?? null, end_date: iso(o.subscription?.endDate), projects: o.projects.map((p) => `${p.id}:${p.name}`).join(', '),
+        id: o.id,
+        name: o.name,
+        plan: o.subscription?.plan.name ?? null,
+        end_date: iso(o.subscription?.endDate),
+        projects: o.projects.map((p) => `${p.id}:${p.name}`).join(', '),
       })),
   },
   'addon:create': {
@@ -90,7 +136,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   'user:create': {
     summary: 'Create a user (or reuse by e-mail) as a member of an organisation',
-    options: { org: { required: true, hint: 'id' }, email: { required: true }, name: { required: true }, password: { required: true }, role: { required: true, hint: 'OWNER|ADMIN|EDITOR|VIEWER' } },
+    options: {
+      org: { required: true, hint: 'id' },
+      email: { required: true },
+      name: { required: true },
+      password: { required: true },
+      role: { required: true, hint: 'OWNER|ADMIN|EDITOR|VIEWER' },
+    },
     run: async (v) => {
       const role = str(v, 'role')!.toUpperCase();
       if (!isRole(role)) throw new Error('--role must be OWNER, ADMIN, EDITOR or VIEWER');
@@ -103,9 +155,15 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List users and their roles',
     options: { org: { hint: 'id' } },
     run: async (v) =>
-      (await db().membership.findMany({ where: str(v, 'org') ? { organizationId: int(v, 'org') } : {}, include: { user: true }, orderBy: { id: 'asc' } })).map((m) => ({
-        user_id: m.userId, email: m.user.email, name: m.user.name, organization_id: m.organizationId, role: m.role,
-      })),
+      (await db().membership.findMany({ where: str(v, 'org') ? { organizationId: int(v, 'org') } : {}, include: { user: true }, orderBy: { id: 'asc' } })).map(
+        (m) => ({
+          user_id: m.userId,
+          email: m.user.email,
+          name: m.user.name,
+          organization_id: m.organizationId,
+          role: m.role,
+        }),
+      ),
   },
   'project:create': {
     summary: 'Create a project in an organisation',
@@ -115,7 +173,12 @@ export const COMMANDS: Record<string, Command> = {
   'project:list': {
     summary: 'List projects',
     options: { org: { hint: 'id' } },
-    run: async (v) => (await db().project.findMany({ where: str(v, 'org') ? { organizationId: int(v, 'org') } : {}, orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, organization_id: p.organizationId, name: p.name })),
+    run: async (v) =>
+      (await db().project.findMany({ where: str(v, 'org') ? { organizationId: int(v, 'org') } : {}, orderBy: { id: 'asc' } })).map((p) => ({
+        id: p.id,
+        organization_id: p.organizationId,
+        name: p.name,
+      })),
   },
   'apikey:create': {
     summary: 'Create an API key for a project (printed once)',
@@ -127,18 +190,32 @@ export const COMMANDS: Record<string, Command> = {
       return createApiKey(int(v, 'project'), { name: str(v, 'name')!, userId: user?.id ?? null });
     },
   },
-  'apikey:list': { summary: 'List API keys of a project (prefix only)', options: { project: { required: true, hint: 'id' } }, run: async (v) => listApiKeys(int(v, 'project')) },
+  'apikey:list': {
+    summary: 'List API keys of a project (prefix only)',
+    options: { project: { required: true, hint: 'id' } },
+    run: async (v) => listApiKeys(int(v, 'project')),
+  },
   'projecttoken:create': {
     summary: 'Create a project token for the report endpoints (printed once)',
     options: { project: { required: true, hint: 'id' }, name: { required: true } },
     run: async (v) => createProjectToken(int(v, 'project'), { name: str(v, 'name')! }),
   },
-  'projecttoken:list': { summary: 'List project tokens (prefix only)', options: { project: { required: true, hint: 'id' } }, run: async (v) => listProjectTokens(int(v, 'project')) },
+  'projecttoken:list': {
+    summary: 'List project tokens (prefix only)',
+    options: { project: { required: true, hint: 'id' } },
+    run: async (v) => listProjectTokens(int(v, 'project')),
+  },
   'model:create': {
     summary: 'Create or update a generative model and its fee multipliers',
     options: {
-      name: { required: true }, provider: { hint: 'extractive|openai' }, 'base-url': { hint: 'https://host/v1' }, 'provider-model': { hint: 'e.g. gpt-4o-mini' },
-      'api-key-env': { hint: 'ENV_VAR_NAME' }, 'fee-search': { hint: 'x' }, 'fee-stream': { hint: 'x' }, 'fee-deepsearch': { hint: 'x' },
+      name: { required: true },
+      provider: { hint: 'extractive|openai' },
+      'base-url': { hint: 'https://host/v1' },
+      'provider-model': { hint: 'e.g. gpt-4o-mini' },
+      'api-key-env': { hint: 'ENV_VAR_NAME' },
+      'fee-search': { hint: 'x' },
+      'fee-stream': { hint: 'x' },
+      'fee-deepsearch': { hint: 'x' },
     },
     run: async (v) => {
       const provider = str(v, 'provider') ?? 'extractive';
@@ -147,8 +224,14 @@ export const COMMANDS: Record<string, Command> = {
       const problem = str(v, 'base-url') ? baseUrlProblem(str(v, 'base-url')!) : null;
       if (problem) throw new Error(problem.replace('base_url', '--base-url'));
       const model = await upsertGenerativeModel({
-        name: str(v, 'name')!, provider, baseUrl: str(v, 'base-url') ?? null, providerModel: str(v, 'provider-model') ?? null, apiKeyEnv: str(v, 'api-key-env') ?? null,
-        feeSearch: num(v, 'fee-search', 1), feeStream: num(v, 'fee-stream', 1), feeDeepsearch: num(v, 'fee-deepsearch', 1),
+        name: str(v, 'name')!,
+        provider,
+        baseUrl: str(v, 'base-url') ?? null,
+        providerModel: str(v, 'provider-model') ?? null,
+        apiKeyEnv: str(v, 'api-key-env') ?? null,
+        feeSearch: num(v, 'fee-search', 1),
+        feeStream: num(v, 'fee-stream', 1),
+        feeDeepsearch: num(v, 'fee-deepsearch', 1),
       });
       return { id: model.id, name: model.name, provider: model.provider };
     },
@@ -156,7 +239,17 @@ export const COMMANDS: Record<string, Command> = {
   'model:list': {
     summary: 'List generative models',
     options: {},
-    run: async () => (await db().generativeModel.findMany({ orderBy: { id: 'asc' } })).map((m) => ({ id: m.id, name: m.name, project: m.projectId ?? 'service', provider: m.provider, base_url: m.baseUrl, fee_search: m.feeSearch, fee_stream: m.feeStream, fee_deepsearch: m.feeDeepsearch })),
+    run: async () =>
+      (await db().generativeModel.findMany({ orderBy: { id: 'asc' } })).map((m) => ({
+        id: m.id,
+        name: m.name,
+        project: m.projectId ?? 'service',
+        provider: m.provider,
+        base_url: m.baseUrl,
+        fee_search: m.feeSearch,
+        fee_stream: m.feeStream,
+        fee_deepsearch: m.feeDeepsearch,
+      })),
   },
   'model:delete': {
     summary: 'Delete a generative model of the service (refused while a preset or datamodel uses it)',
@@ -168,24 +261,44 @@ export const COMMANDS: Record<string, Command> = {
   },
   'preset:create': {
     summary: 'Create a generation preset in a project',
-    options: { project: { required: true, hint: 'id' }, identifier: { required: true }, model: { required: true, hint: 'model name' }, name: {}, template: { hint: 'prompt with {context} and {question}' }, params: { hint: 'JSON e.g. {"top_k":5}' } },
+    options: {
+      project: { required: true, hint: 'id' },
+      identifier: { required: true },
+      model: { required: true, hint: 'model name' },
+      name: {},
+      template: { hint: 'prompt with {context} and {question}' },
+      params: { hint: 'JSON e.g. {"top_k":5}' },
+    },
     run: async (v) => {
       let parameters: PresetParameters | undefined;
       if (str(v, 'params')) {
         let raw: unknown;
-        try { raw = JSON.parse(str(v, 'params')!); } catch { throw new Error('--params must be a JSON object'); }
+        try {
+          raw = JSON.parse(str(v, 'params')!);
+        } catch {
+          throw new Error('--params must be a JSON object');
+        }
         const parsed = presetParameters.safeParse(raw);
         if (!parsed.success) throw new Error(`--params: ${describeIssues(parsed.error)}`);
         parameters = parsed.data;
       }
-      const preset = await createPreset(int(v, 'project'), { identifier: str(v, 'identifier')!, name: str(v, 'name'), generativeModelName: str(v, 'model')!, promptTemplate: str(v, 'template'), parameters });
+      const preset = await createPreset(int(v, 'project'), {
+        identifier: str(v, 'identifier')!,
+        name: str(v, 'name'),
+        generativeModelName: str(v, 'model')!,
+        promptTemplate: str(v, 'template'),
+        parameters,
+      });
       return { id: preset.id, identifier: preset.identifier };
     },
   },
   'preset:list': {
     summary: 'List presets of a project',
     options: { project: { required: true, hint: 'id' } },
-    run: async (v) => (await db().generationPreset.findMany({ where: { projectId: int(v, 'project') }, include: { generativeModel: true }, orderBy: { id: 'asc' } })).map((p) => ({ id: p.id, identifier: p.identifier, model: p.generativeModel.name, parameters: p.parameters })),
+    run: async (v) =>
+      (await db().generationPreset.findMany({ where: { projectId: int(v, 'project') }, include: { generativeModel: true }, orderBy: { id: 'asc' } })).map(
+        (p) => ({ id: p.id, identifier: p.identifier, model: p.generativeModel.name, parameters: p.parameters }),
+      ),
   },
   'preset:delete': {
     summary: 'Delete a preset (refused while a datamodel uses it)',
@@ -198,16 +311,34 @@ export const COMMANDS: Record<string, Command> = {
   },
   'datamodel:create': {
     summary: 'Create a datamodel (dataset + preset + model) in a project',
-    options: { project: { required: true, hint: 'id' }, name: { required: true }, dataset: { required: true, hint: 'dataset name' }, preset: { required: true, hint: 'preset identifier' }, model: { hint: 'model name (default: the preset model)' } },
+    options: {
+      project: { required: true, hint: 'id' },
+      name: { required: true },
+      dataset: { required: true, hint: 'dataset name' },
+      preset: { required: true, hint: 'preset identifier' },
+      model: { hint: 'model name (default: the preset model)' },
+    },
     run: async (v) => {
-      const dm = await createDatamodel(int(v, 'project'), { name: str(v, 'name')!, datasetName: str(v, 'dataset')!, presetIdentifier: str(v, 'preset')!, generativeModelName: str(v, 'model') });
+      const dm = await createDatamodel(int(v, 'project'), {
+        name: str(v, 'name')!,
+        datasetName: str(v, 'dataset')!,
+        presetIdentifier: str(v, 'preset')!,
+        generativeModelName: str(v, 'model'),
+      });
       return { id: dm.id, name: dm.name };
     },
   },
   'datamodel:list': {
     summary: 'List datamodels of a project',
     options: { project: { required: true, hint: 'id' } },
-    run: async (v) => (await db().datamodel.findMany({ where: { projectId: int(v, 'project') }, include: { dataset: true, preset: true, generativeModel: true }, orderBy: { id: 'asc' } })).map((d) => ({ id: d.id, name: d.name, dataset: d.dataset.name, preset: d.preset.identifier, model: d.generativeModel.name })),
+    run: async (v) =>
+      (
+        await db().datamodel.findMany({
+          where: { projectId: int(v, 'project') },
+          include: { dataset: true, preset: true, generativeModel: true },
+          orderBy: { id: 'asc' },
+        })
+      ).map((d) => ({ id: d.id, name: d.name, dataset: d.dataset.name, preset: d.preset.identifier, model: d.generativeModel.name })),
   },
   'datamodel:delete': {
     summary: 'Delete a datamodel (refused while a smartpage publishes it)',

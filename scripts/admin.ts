@@ -28,7 +28,10 @@ async function main() {
   if (!name || name === '--help' || name === '-h' || name === 'help') return console.log(usage());
   const command: Command | undefined = COMMANDS[name];
   if (!command) throw new Error(`Unknown command "${name}". Run with --help to list commands.`);
-  const options = Object.fromEntries(Object.entries(command.options).map(([flag, o]) => [flag, { type: o.type ?? 'string' }])) as Record<string, { type: 'string' | 'boolean' }>;
+  const options = Object.fromEntries(Object.entries(command.options).map(([flag, o]) => [flag, { type: o.type ?? 'string' }])) as Record<
+    string,
+    { type: 'string' | 'boolean' }
+  >;
   const { values } = parseArgs({ args: rest, options: { ...options, json: { type: 'boolean' }, help: { type: 'boolean' } }, strict: true });
   if (values.help) return console.log(usage());
   for (const [flag, o] of Object.entries(command.options)) {

@@ -53,7 +53,10 @@ async function main() {
     const to = { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: schema }] };
     const result = await engine.diff({ from, to, script: true, exitCode: null, filters } as never);
     const sql = (result as { stdout: string | null }).stdout ?? '';
-    if (!sql.trim() || /empty migration/i.test(sql)) { console.log(`${provider}: no change`); continue; }
+    if (!sql.trim() || /empty migration/i.test(sql)) {
+      console.log(`${provider}: no change`);
+      continue;
+    }
     const dir = path.join(migrationsDir, `${stamp}_${name}`);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'migration.sql'), sql);
@@ -64,4 +67,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

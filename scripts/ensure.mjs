@@ -55,7 +55,18 @@ export function ensureInstalled() {
 export function ensureBuilt() {
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
   const stamp = path.join(distDir, 'ks-build-stamp');
-  const value = hashOf(['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'prisma/models.prisma']);
+  const value = hashOf([
+    'app',
+    'components',
+    'lib',
+    'public',
+    'instrumentation.ts',
+    'next.config.mjs',
+    'postcss.config.mjs',
+    'tsconfig.json',
+    'package-lock.json',
+    'prisma/models.prisma',
+  ]);
   if (stampFresh(stamp, value) && fs.existsSync(path.join(distDir, 'BUILD_ID'))) return;
   console.log('Building the app…');
   run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build']);

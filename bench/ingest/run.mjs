@@ -65,9 +65,21 @@ function serveDocs() {
 
 function startApp() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const env = { IMPORT_CRAWL_DELAY_MS: '0', ...process.env, ...serverEnv(), DATA_DIR, PORT: String(PORT), IMPORT_ALLOW_LOOPBACK: '1', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: '1' };
+  const env = {
+    IMPORT_CRAWL_DELAY_MS: '0',
+    ...process.env,
+    ...serverEnv(),
+    DATA_DIR,
+    PORT: String(PORT),
+    IMPORT_ALLOW_LOOPBACK: '1',
+    NEXT_TELEMETRY_DISABLED: '1',
+    SEED_DEMO: '1',
+  };
   // The same Node flags and allocator setting as `npm start` (scripts/server-flags.mjs).
-  const child = spawn(process.execPath, [...serverNodeFlags(), 'node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'node_modules/next/dist/bin/next', 'start', '--port', String(PORT)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(d));
   child.stderr.on('data', (d) => process.stderr.write(d));
   return child;
@@ -140,7 +152,9 @@ try {
   const started = performance.now();
   const ids = [];
   for (let i = 0; i < files.length; i += BATCH) {
-    const uploads = files.slice(i, i + BATCH).map((file) => ({ dataset_name: 'Python docs', url: `http://127.0.0.1:${docsPort}/${path.relative(DOCS_DIR, file)}` }));
+    const uploads = files
+      .slice(i, i + BATCH)
+      .map((file) => ({ dataset_name: 'Python docs', url: `http://127.0.0.1:${docsPort}/${path.relative(DOCS_DIR, file)}` }));
     ids.push((await api('POST', '/searcher/v1/upload', apiKey, { name: `python docs ${i / BATCH + 1}`, uploads })).id);
   }
   let results;
@@ -182,7 +196,12 @@ try {
   if (process.env.BENCH_TIMELINE) {
     const peak = timeline.reduce((a, b) => (b.rss_mb > a.rss_mb ? b : a));
     console.log(`RSS samples every 250 ms: peak sample ${peak.rss_mb} MB at ${peak.t} s with ${peak.settled} pages settled`);
-    console.log(timeline.filter((_, i) => i % 20 === 0).map((x) => `${x.t}s:${x.settled}:${x.rss_mb}MB`).join(' '));
+    console.log(
+      timeline
+        .filter((_, i) => i % 20 === 0)
+        .map((x) => `${x.t}s:${x.settled}:${x.rss_mb}MB`)
+        .join(' '),
+    );
   }
 } finally {
   app.kill('SIGTERM');
@@ -193,7 +212,8 @@ try {
 async function settle(id, apiKey, started) {
   for (;;) {
     const upload = await api('GET', `/searcher/v1/upload/${id}`, apiKey);
-    if (upload.counts.total > 0 && upload.counts.done + upload.counts.failed === upload.counts.total) return { upload, seconds: (performance.now() - started) / 1000 };
+    if (upload.counts.total > 0 && upload.counts.done + upload.counts.failed === upload.counts.total)
+      return { upload, seconds: (performance.now() - started) / 1000 };
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -35,11 +35,18 @@ async function main() {
   const evaluated = await runSet(dataset.projectId, dataset.id, `quality-bench-${Date.now()}`, questions);
   console.log('| path | n | R@1 | R@5 | MRR@10 | seconds |\n|---|---:|---:|---:|---:|---:|');
   console.log(`| run.ts's ranking, in process | ${expected.n} | ${expected.r1.toFixed(3)} | ${expected.r5.toFixed(3)} | ${expected.mrr10.toFixed(3)} | — |`);
-  console.log(`| evaluation set run | ${evaluated.total} | ${evaluated.recall_at_1.toFixed(3)} | ${evaluated.recall_at_5.toFixed(3)} | ${evaluated.mrr_at_10.toFixed(3)} | ${(evaluated.duration_ms / 1000).toFixed(1)} |`);
+  console.log(
+    `| evaluation set run | ${evaluated.total} | ${evaluated.recall_at_1.toFixed(3)} | ${evaluated.recall_at_5.toFixed(3)} | ${evaluated.mrr_at_10.toFixed(3)} | ${(evaluated.duration_ms / 1000).toFixed(1)} |`,
+  );
   const disagree = evaluated.results.filter((r, i) => r.rank !== own[i]).length;
   console.log(`\nquestions ranked differently by the two paths: ${disagree}`);
 
-  const big = await runSet(dataset.projectId, dataset.id, `quality-bench-528-${Date.now()}`, [...questions, ...questions, ...questions, ...questions].map((q, i) => ({ ...q, question: i < questions.length ? q.question : `${q.question} ` })));
+  const big = await runSet(
+    dataset.projectId,
+    dataset.id,
+    `quality-bench-528-${Date.now()}`,
+    [...questions, ...questions, ...questions, ...questions].map((q, i) => ({ ...q, question: i < questions.length ? q.question : `${q.question} ` })),
+  );
   console.log(`528 questions: ${(big.duration_ms / 1000).toFixed(1)} s (${(big.duration_ms / big.total).toFixed(1)} ms a question)`);
   if (disagree > 0) process.exitCode = 1;
 }

@@ -19,7 +19,14 @@ const rows = database
     `SELECT p.id, p.content_id, c.source, c.name, p.heading, p.text FROM passages p JOIN contents c ON c.id = p.content_id ORDER BY p.id`,
   )
   .all();
-const passages: Passage[] = rows.map((r) => ({ id: r.id, content: r.content_id, page: pageOf(r.source), name: stemsOf(r.name), heading: stemsOf(r.heading), body: stemsOf(r.text) }));
+const passages: Passage[] = rows.map((r) => ({
+  id: r.id,
+  content: r.content_id,
+  page: pageOf(r.source),
+  name: stemsOf(r.name),
+  heading: stemsOf(r.heading),
+  body: stemsOf(r.text),
+}));
 
 type Field = 'name' | 'heading' | 'body';
 const FIELDS: Field[] = ['name', 'heading', 'body'];
@@ -107,7 +114,10 @@ function mixedRanker(wp: Weights, wd: Weights, alpha: number): Ranker {
     const maxP = Math.max(1e-9, ...best.values());
     const maxD = Math.max(1e-9, ...page.values());
     const mixed = [...page.keys()].map((k) => ({ k, s: (1 - alpha) * ((best.get(k) ?? 0) / maxP) + alpha * ((page.get(k) ?? 0) / maxD) }));
-    return mixed.filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.k);
+    return mixed
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s)
+      .map((x) => x.k);
   };
 }
 
@@ -119,7 +129,7 @@ function pairScore(terms: string[], d: Record<Field, string[]>): number {
   for (let i = 0; i + 1 < terms.length; i++) {
     let c = 0;
     for (let j = 0; j + 1 < all.length; j++) if (all[j] === terms[i] && (all[j + 1] === terms[i + 1] || all[j + 2] === terms[i + 1])) c++;
-    if (c) s += Math.log(1 + c) * (idf(passageStats.n, passageStats.df.get(terms[i]) ?? 0) + idf(passageStats.n, passageStats.df.get(terms[i + 1]) ?? 0)) / 2;
+    if (c) s += (Math.log(1 + c) * (idf(passageStats.n, passageStats.df.get(terms[i]) ?? 0) + idf(passageStats.n, passageStats.df.get(terms[i + 1]) ?? 0))) / 2;
   }
   return s;
 }
@@ -134,7 +144,10 @@ function fullRanker(alpha: number, beta: number, fb: number, fbTerms: number, fb
     for (const p of passages) {
       let s = bm25f(terms, p, passageStats, wp) + beta * pairScore(terms, p);
       if (weights) for (const [t, w] of weights) s += w * bm25f([t], p, passageStats, wp);
-      if (s > (best.get(p.page) ?? 0)) { best.set(p.page, s); bestPassage.set(p.page, p); }
+      if (s > (best.get(p.page) ?? 0)) {
+        best.set(p.page, s);
+        bestPassage.set(p.page, p);
+      }
     }
     const page = new Map<string, number>();
     for (const [, v] of pageList) page.set(v.page, bm25f(terms, v.doc, pageStats, wd));

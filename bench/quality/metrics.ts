@@ -24,9 +24,11 @@ function toQuestion(value: unknown, at: string): Question {
 }
 
 function toConversation(value: unknown, at: string): Conversation {
-  if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.turns) || value.turns.length < 2) throw new Error(`${at}: needs id and at least two turns`);
+  if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.turns) || value.turns.length < 2)
+    throw new Error(`${at}: needs id and at least two turns`);
   const turns = value.turns.map((turn, i) => {
-    if (!isRecord(turn) || typeof turn.question !== 'string' || !isStringList(turn.pages) || !turn.pages.length) throw new Error(`${at}.turns[${i}]: needs question and pages`);
+    if (!isRecord(turn) || typeof turn.question !== 'string' || !isStringList(turn.pages) || !turn.pages.length)
+      throw new Error(`${at}.turns[${i}]: needs question and pages`);
     return { question: turn.question, pages: turn.pages };
   });
   return { id: value.id, turns };

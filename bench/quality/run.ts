@@ -51,7 +51,9 @@ type Config = {
 function readConfig(): Config {
   const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '/tmp/quality-bench');
   const databaseUrl = process.env.DATABASE_URL || `file:${path.join(dataDir, 'app.db')}`;
-  const only = process.env.ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     docsDir: path.resolve(process.env.DOCS_DIR ?? '/usr/share/doc/postgresql-doc-15/html'),
     port: Number(process.env.PORT ?? 3313),
@@ -91,7 +93,8 @@ async function resetStorage(config: Config): Promise<void> {
 
 function readApiKey(dataDir: string): string {
   const file = path.join(dataDir, 'demo-credentials.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the demo organisation was not seeded (with REUSE=1 the data folder must come from an earlier run on this database)`);
+  if (!fs.existsSync(file))
+    throw new Error(`${file} is missing: the demo organisation was not seeded (with REUSE=1 the data folder must come from an earlier run on this database)`);
   const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   const apiKey = typeof parsed === 'object' && parsed !== null && 'apiKey' in parsed ? parsed.apiKey : undefined;
   if (typeof apiKey !== 'string') throw new Error(`${file} has no apiKey`);
@@ -114,7 +117,12 @@ async function importDocs(api: Api, files: string[], docsDir: string, docsPort: 
   const started = performance.now();
   const ids: number[] = [];
   for (let i = 0; i < files.length; i += UPLOAD_BATCH) {
-    const uploads = files.slice(i, i + UPLOAD_BATCH).map((file) => ({ dataset_name: DATASET, url: `http://127.0.0.1:${docsPort}/${path.relative(docsDir, file).split(path.sep).map(encodeURIComponent).join('/')}` }));
+    const uploads = files
+      .slice(i, i + UPLOAD_BATCH)
+      .map((file) => ({
+        dataset_name: DATASET,
+        url: `http://127.0.0.1:${docsPort}/${path.relative(docsDir, file).split(path.sep).map(encodeURIComponent).join('/')}`,
+      }));
     ids.push((await api<{ id: number }>('POST', '/searcher/v1/upload', { name: `postgresql docs ${i / UPLOAD_BATCH + 1}`, uploads })).id);
   }
   let uploads: UploadDetail[] = [];
@@ -158,7 +166,12 @@ type Asked = { pages: string[]; conversation: string; ms: number; error?: string
 async function ask(api: Api, question: string, conversation?: string): Promise<Asked> {
   const started = performance.now();
   try {
-    const res = await api<SearchResponse>('POST', '/searcher/v1/search', { question, dataset: DATASET, generational_presset: PRESET, ...(conversation ? { conversation } : {}) });
+    const res = await api<SearchResponse>('POST', '/searcher/v1/search', {
+      question,
+      dataset: DATASET,
+      generational_presset: PRESET,
+      ...(conversation ? { conversation } : {}),
+    });
     return { pages: distinctPages(res.search.map((s) => s.content.source)), conversation: res.conversation, ms: performance.now() - started };
   } catch (error) {
     return { pages: [], conversation: '', ms: performance.now() - started, error: error instanceof Error ? error.message : String(error) };
@@ -191,7 +204,15 @@ async function runQuestions(api: Api, floor: FloorSearch, set: QuestionSet, only
     if (only && !only.has(q.id)) continue;
     const asked = await ask(api, q.question);
     const app = ranked(asked.pages, q.pages, asked.ms, asked.error);
-    results.push({ id: q.id, kind: q.kind, half: halfOf(index), question: q.question, pages: q.pages, app, floor: await floorRanked(floor, q.question, q.pages) });
+    results.push({
+      id: q.id,
+      kind: q.kind,
+      half: halfOf(index),
+      question: q.question,
+      pages: q.pages,
+      app,
+      floor: await floorRanked(floor, q.question, q.pages),
+    });
   }
   return results;
 }
@@ -229,8 +250,21 @@ function tableRow(system: string, half: string, list: Ranked[]): string {
 function qualityTable(results: QuestionResult[]): string[] {
   const lines = ['| system | questions | n | R@1 | R@5 | MRR@10 | p50 ms | p95 ms |', '|---|---|---:|---:|---:|---:|---:|---:|'];
   for (const system of ['app', 'floor'] as const) {
-    lines.push(tableRow(system, 'all', results.map((r) => r[system])));
-    for (const half of ['tune', 'check'] as const) lines.push(tableRow(system, half, results.filter((r) => r.half === half).map((r) => r[system])));
+    lines.push(
+      tableRow(
+        system,
+        'all',
+        results.map((r) => r[system]),
+      ),
+    );
+    for (const half of ['tune', 'check'] as const)
+      lines.push(
+        tableRow(
+          system,
+          half,
+          results.filter((r) => r.half === half).map((r) => r[system]),
+        ),
+      );
   }
   return lines;
 }
@@ -254,7 +288,10 @@ const rankText = (r: Ranked) => (r.error ? `error: ${r.error}` : r.rank === null
 
 /** VERBOSE=1: every question the app did not put first, with what each side returned. */
 function printMisses(results: QuestionResult[], followUps: FollowUpResult[]): void {
-  const misses = [...results.map((r) => ({ label: `${r.id} (${r.kind}, ${r.half})`, ...r })), ...followUps.map((r) => ({ label: `${r.id} turn ${r.turn}`, ...r }))].filter((r) => r.app.rank !== 1);
+  const misses = [
+    ...results.map((r) => ({ label: `${r.id} (${r.kind}, ${r.half})`, ...r })),
+    ...followUps.map((r) => ({ label: `${r.id} turn ${r.turn}`, ...r })),
+  ].filter((r) => r.app.rank !== 1);
   console.log(`\n### Misses (app rank ≠ 1): ${misses.length}\n`);
   for (const m of misses) {
     console.log(`- ${m.label}: ${m.question}\n  expected ${m.pages.join(', ')}`);
@@ -267,9 +304,15 @@ type RunInfo = { config: Config; set: QuestionSet; passages: number; imported: I
 
 function printReport(info: RunInfo, results: QuestionResult[], followUps: FollowUpResult[]): void {
   const { config, imported } = info;
-  const importText = imported.skipped ? 'import skipped (REUSE=1)' : `import ${imported.seconds.toFixed(0)} s: ${imported.done}/${imported.pages} pages done, ${imported.failed.length} failed`;
-  console.log(`\n## Retrieval quality — ${config.database}${config.embedder ? ' + trigram embedder (hybrid)' : ''}, ${info.passages.toLocaleString('en')} passages, ${info.date.toISOString()}\n`);
-  console.log(`Corpus ${info.set.corpus}; ${importText}; questions ${path.relative(ROOT, config.questionsFile)}; app questions ${info.questionSeconds.toFixed(1)} s, floor ${info.floorSeconds.toFixed(1)} s\n`);
+  const importText = imported.skipped
+    ? 'import skipped (REUSE=1)'
+    : `import ${imported.seconds.toFixed(0)} s: ${imported.done}/${imported.pages} pages done, ${imported.failed.length} failed`;
+  console.log(
+    `\n## Retrieval quality — ${config.database}${config.embedder ? ' + trigram embedder (hybrid)' : ''}, ${info.passages.toLocaleString('en')} passages, ${info.date.toISOString()}\n`,
+  );
+  console.log(
+    `Corpus ${info.set.corpus}; ${importText}; questions ${path.relative(ROOT, config.questionsFile)}; app questions ${info.questionSeconds.toFixed(1)} s, floor ${info.floorSeconds.toFixed(1)} s\n`,
+  );
   console.log(qualityTable(results).join('\n'));
   // The app returns top_k passages, often several of one page; the floor 50. Depth differs: say by how much.
   const depth = (system: 'app' | 'floor') => (results.reduce((sum, r) => sum + r[system].top.length, 0) / (results.length || 1)).toFixed(1);
@@ -297,7 +340,13 @@ function writeResults(info: RunInfo, results: QuestionResult[], followUps: Follo
     date: info.date.toISOString(),
     questions_file: path.relative(ROOT, info.config.questionsFile),
     passages: info.passages,
-    import: { skipped: imported.skipped, seconds: Number(imported.seconds.toFixed(1)), pages: imported.pages, done: imported.done, failed: imported.failed.map((i) => ({ url: i.url, error: i.error })) },
+    import: {
+      skipped: imported.skipped,
+      seconds: Number(imported.seconds.toFixed(1)),
+      pages: imported.pages,
+      done: imported.done,
+      failed: imported.failed.map((i) => ({ url: i.url, error: i.error })),
+    },
     summary: { app: summary('app'), floor: summary('floor') },
     questions: results,
     follow_ups: followUps,
@@ -333,7 +382,9 @@ async function measure(config: Config, set: QuestionSet, api: Api, docsPort: num
   const floor = await openFloor(config.databaseUrl, datasetId);
   try {
     const picked = (id: string) => !config.only || config.only.has(id);
-    console.error(`asking ${set.questions.filter((q) => picked(q.id)).length} questions and ${set.conversations.filter((c) => picked(c.id)).length} conversations…`);
+    console.error(
+      `asking ${set.questions.filter((q) => picked(q.id)).length} questions and ${set.conversations.filter((c) => picked(c.id)).length} conversations…`,
+    );
     // One unmeasured search first: the first request of a fresh server pays for loading the route.
     await ask(api, 'warm up');
     const started = performance.now();
@@ -371,7 +422,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
     const embeddings: Record<string, string> = embedder ? { EMBEDDINGS_BASE_URL: embedder.baseUrl, EMBEDDINGS_MODEL: 'trigram-384' } : {};
-    app = await startApp({ port: config.port, dataDir: config.dataDir, databaseUrl: config.databaseUrl, distDir: config.distDir, verbose: config.verbose, env: embeddings });
+    app = await startApp({
+      port: config.port,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      distDir: config.distDir,
+      verbose: config.verbose,
+      env: embeddings,
+    });
     const base = `http://127.0.0.1:${config.port}`;
     await waitForApp(base, app);
     await measure(config, set, apiClient(base, readApiKey(config.dataDir)), docs.port);

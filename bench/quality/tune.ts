@@ -33,7 +33,9 @@ function apply(override: Settings): void {
 }
 
 async function main() {
-  const variants: Settings[] = process.env.VARIANTS ? JSON.parse(fs.readFileSync(process.env.VARIANTS, 'utf8')) : [process.env.RANK ? JSON.parse(process.env.RANK) : {}];
+  const variants: Settings[] = process.env.VARIANTS
+    ? JSON.parse(fs.readFileSync(process.env.VARIANTS, 'utf8'))
+    : [process.env.RANK ? JSON.parse(process.env.RANK) : {}];
   for (const variant of variants) {
     apply(variant);
     if (variants.length > 1 || Object.keys(variant).length) console.log(`== ${JSON.stringify(variant)}`);
@@ -60,11 +62,23 @@ async function pass() {
     return `${label.padEnd(6)} n=${String(s.n).padStart(3)}  R@1 ${s.r1.toFixed(3)}  R@5 ${s.r5.toFixed(3)}  MRR@10 ${s.mrr10.toFixed(3)}`;
   };
   console.log(row('all', ranks));
-  console.log(row('tune', ranks.filter((r) => r.half === 'tune')));
-  console.log(row('check', ranks.filter((r) => r.half === 'check')));
+  console.log(
+    row(
+      'tune',
+      ranks.filter((r) => r.half === 'tune'),
+    ),
+  );
+  console.log(
+    row(
+      'check',
+      ranks.filter((r) => r.half === 'check'),
+    ),
+  );
   console.log(`${ms.toFixed(1)} ms per question`);
   if (set.conversations.length) await followUps(dataset.id);
-  if (process.env.VERBOSE) for (const r of ranks.filter((x) => x.rank !== 1 && x.half === 'tune')) console.log(`${r.rank ?? 'miss'}\t${r.q.question}\t${r.q.pages.join(',')}\t→ ${r.top.join(', ')}`);
+  if (process.env.VERBOSE)
+    for (const r of ranks.filter((x) => x.rank !== 1 && x.half === 'tune'))
+      console.log(`${r.rank ?? 'miss'}\t${r.q.question}\t${r.q.pages.join(',')}\t→ ${r.top.join(', ')}`);
 }
 
 await main();

@@ -10,15 +10,18 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   const monthStart = `${lastDay.slice(0, 7)}-01`;
   // The same statements the reports send (lib/reports/usage.ts and lib/reports/threads/), in each driver's placeholder style.
   const sql = {
-    usage: 'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
+    usage:
+      'SELECT day, origin, datamodel_id, SUM(requests) AS requests, SUM(total_tokens) AS tokens, SUM(credits) AS credits FROM usage_daily WHERE organization_id = $1 AND day >= $2 AND day <= $3 GROUP BY day, origin, datamodel_id',
     count: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2',
     // What the report sends for that count since migration 20261123170000_thread_days.
     countDays: 'SELECT SUM(threads) AS n FROM thread_days WHERE organization_id = $1 AND day >= $2',
     page: 'SELECT c.id FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 ORDER BY c.created_at DESC, c.id DESC LIMIT 20 OFFSET 0',
     // evaluation=negative alone is read from the thread summary (conversations.evaluation_flags, bit 2).
-    countNegative: 'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 AND c.evaluation_flags <> 0 AND (c.evaluation_flags & 2) <> 0',
+    countNegative:
+      'SELECT COUNT(*) AS n FROM conversations c WHERE c.organization_id = $1 AND c.created_at >= $2 AND c.evaluation_flags <> 0 AND (c.evaluation_flags & 2) <> 0',
     // question=refund, the naive way: every interaction of the period, its question lower-cased and searched.
-    countQuestionNaive: 'SELECT COUNT(DISTINCT i.conversation_id) AS n FROM interactions i JOIN conversations c ON c.id = i.conversation_id WHERE c.organization_id = $1 AND c.created_at >= $2 AND LOWER(i.question) LIKE $3',
+    countQuestionNaive:
+      'SELECT COUNT(DISTINCT i.conversation_id) AS n FROM interactions i JOIN conversations c ON c.id = i.conversation_id WHERE c.organization_id = $1 AND c.created_at >= $2 AND LOWER(i.question) LIKE $3',
     // question=refund through the per-thread index, PostgreSQL (SQLite's is an FTS5 count per project, below).
     countQuestionThreads: 'SELECT COUNT(*) AS n FROM thread_questions t WHERE t.organization_id = $1 AND t.created_at >= $2 AND t.questions LIKE $3',
     // question=refund by words, PostgreSQL: the vocabulary's words holding the term, then the threads holding one of them (the planner left to itself).
@@ -33,7 +36,7 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     const q = (text: string, values: unknown[]) => client.query(text, values);
     const indexed = new pg.Client({ connectionString: databaseUrl });
     await indexed.connect();
-    await indexed.query("SET enable_seqscan = off; SET max_parallel_workers_per_gather = 0");
+    await indexed.query('SET enable_seqscan = off; SET max_parallel_workers_per_gather = 0');
     const interactionsOf = async () => {
       const ids = (await q(sql.page, [org, from])).rows.map((r) => r.id);
       return q('SELECT * FROM interactions WHERE conversation_id = ANY($1) ORDER BY created_at, id', [ids]);
@@ -73,7 +76,10 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
   // One rowid range per project: project_id * 2^40 + day * 2^23 onwards (migration 20261123160000_thread_questions).
   const fts = db.prepare('SELECT COUNT(*) AS n FROM thread_question_fts WHERE thread_question_fts MATCH ? AND rowid BETWEEN ? AND ?');
   const firstDay = BigInt(Date.parse('2025-02-01T00:00:00Z') / 86_400_000);
-  const keyRanges = (db.prepare('SELECT id FROM projects WHERE organization_id = ?').all(org) as { id: number }[]).map(({ id }) => [(BigInt(id) << 40n) + (firstDay << 23n), ((BigInt(id) + 1n) << 40n) - 1n]);
+  const keyRanges = (db.prepare('SELECT id FROM projects WHERE organization_id = ?').all(org) as { id: number }[]).map(({ id }) => [
+    (BigInt(id) << 40n) + (firstDay << 23n),
+    ((BigInt(id) + 1n) << 40n) - 1n,
+  ]);
   const interactionsOf = async () => {
     const ids = (page.all({ p1: org, p2: from }) as { id: string }[]).map((r) => r.id);
     return db.prepare(`SELECT * FROM interactions WHERE conversation_id IN (${ids.map(() => '?').join(',')}) ORDER BY created_at, id`).all(...ids);
@@ -86,6 +92,12 @@ export async function floorCases(databaseUrl: string, lastDay: string): Promise<
     { name: 'threads page of 20 ids + their interactions', run: interactionsOf },
     { name: 'threads count, evaluation=negative', run: async () => negative.get({ p1: org, p2: from }) },
     { name: 'threads count, question=refund, naive scan of interactions', run: async () => naive.get({ p1: org, p2: from, p3: '%refund%' }) },
-    { name: 'threads count, question=refund, per-thread index', run: async () => keyRanges.reduce((n, [low, high]) => n + Number((fts.get('"refund"', low, high) as { n: number }).n), 0), close: async () => { db.close(); } },
+    {
+      name: 'threads count, question=refund, per-thread index',
+      run: async () => keyRanges.reduce((n, [low, high]) => n + Number((fts.get('"refund"', low, high) as { n: number }).n), 0),
+      close: async () => {
+        db.close();
+      },
+    },
   ];
 }

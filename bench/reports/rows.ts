@@ -30,10 +30,37 @@ const TOPICS = ['refund policy', 'password reset', 'invoice download', 'shipping
 
 export const CONVERSATION_COLUMNS = ['id', 'project_id', 'identifier', 'origin', 'user_email', 'created_at', 'updated_at'];
 export const INTERACTION_COLUMNS = [
-  'identifier', 'conversation_id', 'project_id', 'organization_id', 'type', 'origin', 'question', 'content',
-  'datamodel_id', 'datamodel_name', 'dataset_id', 'dataset_name', 'generative_model_name', 'preset_id', 'preset_name',
-  'prompt_tokens', 'completion_tokens', 'total_tokens', 'total_tokens_with_fee', 'evaluation', 'feedback', 'feedback_options',
-  'user_name', 'user_email', 'extra', 'search', 'user_prompt', 'template_prompt', 'day', 'created_at', 'updated_at',
+  'identifier',
+  'conversation_id',
+  'project_id',
+  'organization_id',
+  'type',
+  'origin',
+  'question',
+  'content',
+  'datamodel_id',
+  'datamodel_name',
+  'dataset_id',
+  'dataset_name',
+  'generative_model_name',
+  'preset_id',
+  'preset_name',
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'total_tokens_with_fee',
+  'evaluation',
+  'feedback',
+  'feedback_options',
+  'user_name',
+  'user_email',
+  'extra',
+  'search',
+  'user_prompt',
+  'template_prompt',
+  'day',
+  'created_at',
+  'updated_at',
 ];
 
 export type Row = (string | number | null)[];
@@ -43,7 +70,14 @@ export type Row = (string | number | null)[];
  * evenly, in time order, over the 365 days ending `lastDay`, `interactions / threads` interactions each,
  * a minute apart; about 5% rated, 2% with written feedback.
  */
-export function* dataSet(catalog: Catalog, threads: number, interactions: number, lastDay: string, batch = 2000, sqliteDates = true): Generator<[Row[], Row[]]> {
+export function* dataSet(
+  catalog: Catalog,
+  threads: number,
+  interactions: number,
+  lastDay: string,
+  batch = 2000,
+  sqliteDates = true,
+): Generator<[Row[], Row[]]> {
   const rnd = random(42);
   const perThread = Math.max(1, Math.round(interactions / threads));
   const end = Date.parse(`${lastDay}T23:59:00Z`);
@@ -75,13 +109,37 @@ export function* dataSet(catalog: Catalog, threads: number, interactions: number
       const feedback = evaluation && rnd() < 0.4 ? 'The answer missed the point about the second step.' : null;
       const topic = TOPICS[Math.floor(rnd() * TOPICS.length)];
       rows.push([
-        crypto.randomUUID(), conversationId, project.id, catalog.organizationId, type, origin,
+        crypto.randomUUID(),
+        conversationId,
+        project.id,
+        catalog.organizationId,
+        type,
+        origin,
         `How does the ${topic} work for customers on the yearly plan (${t}.${k})?`,
         `The ${topic} works as described in the handbook: open the settings page, choose the option and confirm. Contact support when the option is missing from your plan.`,
-        dm.id, dm.name, dm.datasetId, dm.datasetName, 'extractive', dm.presetId, 'Support',
-        prompt, completion, total, Math.ceil(total * fee), evaluation, feedback,
+        dm.id,
+        dm.name,
+        dm.datasetId,
+        dm.datasetName,
+        'extractive',
+        dm.presetId,
+        'Support',
+        prompt,
+        completion,
+        total,
+        Math.ceil(total * fee),
+        evaluation,
+        feedback,
         evaluation === 'negative' ? '["incomplete"]' : null,
-        'Bench User', email, '{}', '{"hits":3}', '', '', new Date(at).toISOString().slice(0, 10), stamp(at), stamp(at),
+        'Bench User',
+        email,
+        '{}',
+        '{"hits":3}',
+        '',
+        '',
+        new Date(at).toISOString().slice(0, 10),
+        stamp(at),
+        stamp(at),
       ]);
     }
     if (conversations.length >= batch) {

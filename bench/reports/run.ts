@@ -66,7 +66,10 @@ const CASES: [string, string, 'user' | 'project'][] = [
 ];
 
 function status(pid: string, field: string): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(field));
   return line ? Number(line.replace(/\D+/g, '')) / 1024 : NaN;
 }
 
@@ -91,8 +94,13 @@ async function main() {
     console.log(lines.at(-1));
   }
   if (ONLY) return console.log(lines.join('\n'));
-  lines.push('', '| download (section=all, limit=10000, 2025-02-01 → today) | seconds | file MB | server RSS before MB | server peak RSS MB |', '|---|---:|---:|---:|---:|');
-  for (const [i, r] of (await download()).entries()) lines.push(`| run ${i + 1} | ${r.seconds.toFixed(2)} | ${r.mb.toFixed(1)} | ${r.baseMb.toFixed(0)} | ${r.peakMb.toFixed(0)} |`);
+  lines.push(
+    '',
+    '| download (section=all, limit=10000, 2025-02-01 → today) | seconds | file MB | server RSS before MB | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const [i, r] of (await download()).entries())
+    lines.push(`| run ${i + 1} | ${r.seconds.toFixed(2)} | ${r.mb.toFixed(1)} | ${r.baseMb.toFixed(0)} | ${r.peakMb.toFixed(0)} |`);
   lines.push('', `### ${PROVIDER} — floor: the same SQL straight on the database (${RUNS} runs)`, '', '| query | p50 ms | p95 ms |', '|---|---:|---:|');
   for (const { name, run, close } of await floorCases(credentials.databaseUrl, credentials.lastDay)) {
     const { p50, p95 } = await timeIt(RUNS, run);

@@ -32,7 +32,15 @@ async function main() {
   await migrateDatabase(databaseUrl, { before: databaseProvider === 'postgresql' ? WORD_INDEX_MIGRATION : undefined });
   if ((await db().interaction.count()) > 0) throw new Error('The database already has interactions; seed an empty one');
 
-  await upsertPlan({ name: 'Bench plan', creditLimit: 50_000_000, datamodelLimit: 10, privateSmartpageLimit: 5, publicSmartpageLimit: 5, privateSmartpageUserLimit: 100, indexedTokenLimit: 100_000_000 });
+  await upsertPlan({
+    name: 'Bench plan',
+    creditLimit: 50_000_000,
+    datamodelLimit: 10,
+    privateSmartpageLimit: 5,
+    publicSmartpageLimit: 5,
+    privateSmartpageUserLimit: 100,
+    indexedTokenLimit: 100_000_000,
+  });
   const organization = await createOrganization({ name: 'Bench Org', planName: 'Bench plan' });
   const support = await createProject(organization.id, 'Support');
   const sales = await createProject(organization.id, 'Sales');
@@ -40,8 +48,21 @@ async function main() {
   await addMember(organization.id, { email, name: 'Bench Owner', password: PASSWORD, role: 'OWNER' });
   await upsertGenerativeModel({ name: 'extractive', provider: 'extractive', feeSearch: 1, feeStream: 1.2, feeDeepsearch: 3 });
 
-  const catalog: Catalog = { organizationId: organization.id, projects: [{ id: support.id, share: 0.8 }, { id: sales.id, share: 0.2 }], datamodels: [] };
-  const layout: [number, string, string][] = [[support.id, 'Handbook', 'Assistant'], [support.id, 'FAQ', 'Helpdesk'], [support.id, 'Policies', 'Compliance'], [sales.id, 'Pricing', 'Sales bot'], [sales.id, 'Catalog', 'Product finder']];
+  const catalog: Catalog = {
+    organizationId: organization.id,
+    projects: [
+      { id: support.id, share: 0.8 },
+      { id: sales.id, share: 0.2 },
+    ],
+    datamodels: [],
+  };
+  const layout: [number, string, string][] = [
+    [support.id, 'Handbook', 'Assistant'],
+    [support.id, 'FAQ', 'Helpdesk'],
+    [support.id, 'Policies', 'Compliance'],
+    [sales.id, 'Pricing', 'Sales bot'],
+    [sales.id, 'Catalog', 'Product finder'],
+  ];
   for (const [projectId, datasetName, name] of layout) {
     const dataset = await db().dataset.create({ data: { projectId, name: datasetName } });
     const preset = await createPreset(projectId, { identifier: `preset-${name.toLowerCase().replace(/\s/g, '-')}`, generativeModelName: 'extractive' });

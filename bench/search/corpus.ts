@@ -11,7 +11,9 @@ const PASSAGE_WORDS = 120;
 export type Page = { subject: string; name: string; source: string; passages: { heading: string; text: string }[] };
 
 function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.rst.txt') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.rst.txt') ? [path.join(dir, e.name)] : []));
 }
 
 /** Inline markup to plain text: :role:`target <x>` → target, ``code`` → code, **b** → b. */

@@ -28,7 +28,14 @@ async function main() {
   const dataset = await db().dataset.findUniqueOrThrow({ where: { id: credentials.datasetId }, include: { project: true } });
   const datamodel = await db().datamodel.findFirstOrThrow({ where: { projectId: dataset.projectId } });
   const caller: SearchCaller = { organizationId: dataset.project.organizationId, projectId: dataset.projectId, origin: 'api', user: null, apiKeyId: null };
-  const stages: Record<string, number[]> = { 'prepare: target, thread, retrieval, prompt': [], 'of which retrieval (timed as a call of its own)': [], 'answer: composing the excerpt': [], 'answer: token counts': [], 'recording transaction': [], total: [] };
+  const stages: Record<string, number[]> = {
+    'prepare: target, thread, retrieval, prompt': [],
+    'of which retrieval (timed as a call of its own)': [],
+    'answer: composing the excerpt': [],
+    'answer: token counts': [],
+    'recording transaction': [],
+    total: [],
+  };
   const questions = benchQuestions(COUNT);
   for (const [i, question] of questions.entries()) {
     const body = searchRequestBody.parse({ question, model: datamodel.name });
@@ -58,7 +65,9 @@ async function main() {
   const totalMean = stages.total.reduce((a, b) => a + b, 0) / stages.total.length;
   for (const [name, values] of Object.entries(stages)) {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    console.log(`| ${name} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${mean.toFixed(1)} | ${name === 'total' || name.startsWith('of which') ? '' : `${((mean / totalMean) * 100).toFixed(0)} %`} |`);
+    console.log(
+      `| ${name} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${mean.toFixed(1)} | ${name === 'total' || name.startsWith('of which') ? '' : `${((mean / totalMean) * 100).toFixed(0)} %`} |`,
+    );
   }
   await db().$disconnect();
 }

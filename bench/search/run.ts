@@ -128,7 +128,12 @@ async function main() {
   console.log(row('HTTP search, concurrency 1', http1));
   console.log(row('HTTP search, concurrency 16', http16));
   console.log(row('floor: this retrieval in-process (no HTTP, no answer, no recording)', retrieval));
-  console.log(row(isPostgres ? 'floor: naive ts_rank query (terms OR-ed, ORDER BY rank LIMIT 5)' : 'floor: naive FTS5 bm25 query (terms OR-ed, ORDER BY rank LIMIT 5)', naive));
+  console.log(
+    row(
+      isPostgres ? 'floor: naive ts_rank query (terms OR-ed, ORDER BY rank LIMIT 5)' : 'floor: naive FTS5 bm25 query (terms OR-ed, ORDER BY rank LIMIT 5)',
+      naive,
+    ),
+  );
   console.log(row('GET /api/health, concurrency 16 (same server, same run)', health16));
   console.log(`\nsearch at concurrency 16 ÷ health at concurrency 16: ${(http16.rps / health16.rps).toFixed(2)} (target ≥ 0.3)`);
   await db().$disconnect();

@@ -26,7 +26,15 @@ async function main() {
   const { databaseUrl } = appConfig();
   const started = Date.now();
   await migrateDatabase(databaseUrl);
-  await upsertPlan({ name: 'Bench plan', creditLimit: 100_000_000, datamodelLimit: 10, privateSmartpageLimit: 5, publicSmartpageLimit: 5, privateSmartpageUserLimit: 100, indexedTokenLimit: 1_000_000_000 });
+  await upsertPlan({
+    name: 'Bench plan',
+    creditLimit: 100_000_000,
+    datamodelLimit: 10,
+    privateSmartpageLimit: 5,
+    publicSmartpageLimit: 5,
+    privateSmartpageUserLimit: 100,
+    indexedTokenLimit: 1_000_000_000,
+  });
   const organization = await createOrganization({ name: `Search bench ${Date.now()}`, planName: 'Bench plan' });
   const project = await createProject(organization.id, 'Docs');
   const owner = await addMember(organization.id, { email: `owner-${Date.now()}@bench.test`, name: 'Bench Owner', password: 'bench-password', role: 'OWNER' });
@@ -43,14 +51,23 @@ async function main() {
   const pageFor = (page: Page, copy: number): Page =>
     copy === 1
       ? page
-      : { ...page, name: `${page.name} — part ${copy}`, passages: page.passages.map((p) => generatePassage(model, rand, Math.max(8, p.text.split(/\s+/).length))) };
+      : {
+          ...page,
+          name: `${page.name} — part ${copy}`,
+          passages: page.passages.map((p) => generatePassage(model, rand, Math.max(8, p.text.split(/\s+/).length))),
+        };
   for (let copy = 1; loaded < PASSAGES; copy++) {
     for (const original of pages) {
       if (loaded >= PASSAGES) break;
       const page = pageFor(original, copy);
       if (!subjects.has(page.subject)) subjects.set(page.subject, (await db().subject.create({ data: { datasetId: dataset.id, name: page.subject } })).id);
       const content = await db().content.create({
-        data: { datasetId: dataset.id, subjectId: subjects.get(page.subject)!, name: page.name, source: copy === 1 ? page.source : `${page.source}?part=${copy}` },
+        data: {
+          datasetId: dataset.id,
+          subjectId: subjects.get(page.subject)!,
+          name: page.name,
+          source: copy === 1 ? page.source : `${page.source}?part=${copy}`,
+        },
       });
       const passages: PassageInput[] = [];
       for (const p of page.passages.slice(0, PASSAGES - loaded)) passages.push({ heading: p.heading, text: p.text, tokenCount: await countTokens(p.text) });

@@ -38,7 +38,10 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
           <div>
             <p className="text-sm font-medium text-slate-700">{created.name}</p>
             <div className="mt-1.5 flex items-center gap-2">
-              <code data-testid="new-secret" className="code-surface min-w-0 flex-1 break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-50">
+              <code
+                data-testid="new-secret"
+                className="code-surface min-w-0 flex-1 break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-50"
+              >
                 {created.token}
               </code>
               <CopyButton text={created.token} />
@@ -61,7 +64,11 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
       open={open}
       onClose={close}
       title={`Create ${NOUN[kind]}`}
-      description={kind === 'api_keys' ? 'For the knowledge, import and search endpoints of this project.' : 'For the report endpoints of this project (dashboards, BI tools).'}
+      description={
+        kind === 'api_keys'
+          ? 'For the knowledge, import and search endpoints of this project.'
+          : 'For the report endpoints of this project (dashboards, BI tools).'
+      }
       formId={`create-${kind}`}
       save={create}
       submitLabel="Create"
@@ -75,7 +82,15 @@ export function CreateKeyDialog({ kind, open, onClose, curlFor }: { kind: KeyKin
         {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
       </Field>
       <Field label="Expires on (optional)" hint="Leave empty for a key that lasts until revoked.">
-        {(props) => <Input {...props} type="date" min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} value={expires} onChange={(e) => setExpires(e.target.value)} />}
+        {(props) => (
+          <Input
+            {...props}
+            type="date"
+            min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+          />
+        )}
       </Field>
     </FormDialog>
   );

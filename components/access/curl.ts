@@ -6,7 +6,9 @@ function shellQuote(value: string): string {
 }
 
 export function apiKeyCurl(origin: string, token: string, datamodel: string | null): string {
-  const body = JSON.stringify(datamodel ? { question: 'How do I get started?', model: datamodel } : { question: 'How do I get started?', dataset: 'Product handbook' });
+  const body = JSON.stringify(
+    datamodel ? { question: 'How do I get started?', model: datamodel } : { question: 'How do I get started?', dataset: 'Product handbook' },
+  );
   return [
     `curl -s -X POST ${origin}/searcher/v1/search \\`,
     `  -H ${shellQuote(`Authorization: Bearer ${token}`)} \\`,

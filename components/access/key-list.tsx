@@ -19,7 +19,17 @@ function status(item: KeyListItem): { label: string; tone: 'success' | 'neutral'
   return { label: 'Active', tone: 'success' };
 }
 
-export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; title: string; description: React.ReactNode; curlFor: (token: string) => string }) {
+export function KeyList({
+  kind,
+  title,
+  description,
+  curlFor,
+}: {
+  kind: KeyKind;
+  title: string;
+  description: React.ReactNode;
+  curlFor: (token: string) => string;
+}) {
   const keys = useKeys(kind);
   const [creating, setCreating] = useState(false);
   const noun = kind === 'api_keys' ? 'API key' : 'project token';
@@ -52,7 +62,13 @@ export function KeyList({ kind, title, description, curlFor }: { kind: KeyKind; 
             </div>
           }
           isEmpty={(list) => list.length === 0}
-          empty={<EmptyState icon={<KeyRound className="size-8" />} title={`No ${noun}s yet`} description={`Create one to call the API from your own code. Its secret is shown once.`} />}
+          empty={
+            <EmptyState
+              icon={<KeyRound className="size-8" />}
+              title={`No ${noun}s yet`}
+              description={`Create one to call the API from your own code. Its secret is shown once.`}
+            />
+          }
         >
           {(list) => (
             <ul className="divide-y divide-slate-100" aria-label={`${title}`}>

@@ -19,7 +19,8 @@ function byTag(document: OpenApiDocument): Map<string, Entry[]> {
     }
   }
   // Within a tag: by path (a collection before its items), then GET, POST, PUT, PATCH, DELETE.
-  for (const entries of groups.values()) entries.sort((a, b) => (a.path === b.path ? METHODS.indexOf(a.method) - METHODS.indexOf(b.method) : a.path < b.path ? -1 : 1));
+  for (const entries of groups.values())
+    entries.sort((a, b) => (a.path === b.path ? METHODS.indexOf(a.method) - METHODS.indexOf(b.method) : a.path < b.path ? -1 : 1));
   return groups;
 }
 
@@ -41,10 +42,14 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
             </li>
           ))}
           <li>
-            <a href="#authentication" className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100">Authentication</a>
+            <a href="#authentication" className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100">
+              Authentication
+            </a>
           </li>
           <li>
-            <a href="#schemas" className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100">Schemas</a>
+            <a href="#schemas" className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100">
+              Schemas
+            </a>
           </li>
         </ul>
       </nav>
@@ -66,7 +71,11 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
           {/* Small screens: the sections as a row of links instead of the side list. */}
           <nav aria-label="API sections (compact)" className="mt-4 flex gap-2 overflow-x-auto pb-1 lg:hidden">
             {document.tags.map((tag) => (
-              <a key={tag.name} href={`#${slug(tag.name)}`} className="shrink-0 rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
+              <a
+                key={tag.name}
+                href={`#${slug(tag.name)}`}
+                className="shrink-0 rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200"
+              >
                 {tag.name}
               </a>
             ))}
@@ -89,7 +98,10 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
 
         <section id="authentication" className="mb-8 scroll-mt-6">
           <Card>
-            <CardHeader title="Authentication" description="Send one of these; each operation lists those it accepts. Errors answer {detail} with their status." />
+            <CardHeader
+              title="Authentication"
+              description="Send one of these; each operation lists those it accepts. Errors answer {detail} with their status."
+            />
             <CardBody>
               <dl className="space-y-3">
                 {Object.entries(document.components.securitySchemes).map(([name, scheme]) => (

@@ -14,7 +14,16 @@ const METHOD_TONE: Record<string, string> = {
 };
 
 export function MethodBadge({ method }: { method: string }) {
-  return <span className={cn('inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ring-1 ring-inset', METHOD_TONE[method])}>{method}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ring-1 ring-inset',
+        METHOD_TONE[method],
+      )}
+    >
+      {method}
+    </span>
+  );
 }
 
 const SCHEME_LABEL: Record<string, string> = { apiKey: 'API key', userToken: 'User token', projectToken: 'Project token', sessionCookie: 'Session cookie' };
@@ -32,13 +41,18 @@ function Credentials({ operation }: { operation: OperationObject }) {
   if (!operation.security.length) return <p className="text-sm text-slate-700">None: public.</p>;
   return (
     <ul className="flex flex-wrap gap-2">
-      {operation.security.flatMap((requirement) => Object.keys(requirement)).map((name) => (
-        <li key={name}>
-          <a href="#authentication" className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-200 hover:bg-slate-200">
-            {SCHEME_LABEL[name] ?? name}
-          </a>
-        </li>
-      ))}
+      {operation.security
+        .flatMap((requirement) => Object.keys(requirement))
+        .map((name) => (
+          <li key={name}>
+            <a
+              href="#authentication"
+              className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-200 hover:bg-slate-200"
+            >
+              {SCHEME_LABEL[name] ?? name}
+            </a>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -55,7 +69,11 @@ function Parameters({ operation }: { operation: OperationObject }) {
               <code className="break-all font-mono text-sm font-semibold text-slate-900">{parameter.name}</code>
               <span className="text-xs text-slate-500">in {parameter.in}</span>
               <span className="font-mono text-xs text-slate-600">{typeLabel(parameter.schema)}</span>
-              {parameter.required ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-slate-500">optional</span>}
+              {parameter.required ? (
+                <span className="text-xs font-medium text-red-700">required</span>
+              ) : (
+                <span className="text-xs text-slate-500">optional</span>
+              )}
             </div>
             {parameter.description ? (
               <p className="mt-0.5 text-sm text-slate-600">
@@ -76,7 +94,11 @@ function MediaView({ content, named }: { content: NonNullable<ResponseObject['co
       {Object.entries(content).map(([media, { schema }]) => (
         <div key={media} className="mt-2">
           <p className="mb-1 font-mono text-xs text-slate-500">{media}</p>
-          {media === 'application/json' ? <SchemaView schema={schema} named={named} /> : <p className="text-sm text-slate-600">{schema.description ?? (media === 'text/event-stream' ? 'A stream of server-sent events' : 'A file')}</p>}
+          {media === 'application/json' ? (
+            <SchemaView schema={schema} named={named} />
+          ) : (
+            <p className="text-sm text-slate-600">{schema.description ?? (media === 'text/event-stream' ? 'A stream of server-sent events' : 'A file')}</p>
+          )}
         </div>
       ))}
     </>

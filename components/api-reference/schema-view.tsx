@@ -94,7 +94,11 @@ export function SchemaView({ schema, depth = 0, named }: { schema: JsonSchema; d
               <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
                 <code className="break-all font-mono text-sm font-semibold text-slate-900">{name}</code>
                 <span className="font-mono text-xs text-slate-600">{typeLabel(property)}</span>
-                {required.has(name) ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-slate-500">optional</span>}
+                {required.has(name) ? (
+                  <span className="text-xs font-medium text-red-700">required</span>
+                ) : (
+                  <span className="text-xs text-slate-500">optional</span>
+                )}
               </div>
               {property.description ? (
                 <p className="mt-0.5 text-sm text-slate-600">

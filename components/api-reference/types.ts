@@ -41,7 +41,10 @@ export type OperationObject = {
   responses: Record<string, ResponseObject>;
 };
 
-export type PathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OperationObject>> & { description?: string; 'x-methods-not-allowed'?: string[] };
+export type PathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OperationObject>> & {
+  description?: string;
+  'x-methods-not-allowed'?: string[];
+};
 
 export type OpenApiDocument = {
   info: { title: string; version: string; description?: string };

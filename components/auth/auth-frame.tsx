@@ -3,7 +3,17 @@ import Link from 'next/link';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /** The centred card of pages outside the shell (sign-in, 403), with the theme choice in a corner. */
-export function AuthFrame({ title, subtitle, children, wide = false }: { title: string; subtitle?: React.ReactNode; children: React.ReactNode; wide?: boolean }) {
+export function AuthFrame({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-14">
       <ThemeToggle className="absolute right-4 top-4" />

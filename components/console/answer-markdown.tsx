@@ -47,7 +47,9 @@ function components(onCite: (index: number) => void): Components {
       const code = textOf(Children.toArray(children)).replace(/\n$/, '');
       return (
         <div className="group relative my-3">
-          <pre className="code-surface overflow-x-auto rounded-lg bg-slate-900 p-3 pr-20 font-mono text-[0.8rem] leading-relaxed text-slate-100">{children}</pre>
+          <pre className="code-surface overflow-x-auto rounded-lg bg-slate-900 p-3 pr-20 font-mono text-[0.8rem] leading-relaxed text-slate-100">
+            {children}
+          </pre>
           <CopyButton text={code} label="Copy" className="absolute right-2 top-2 h-7 px-2 text-xs opacity-90" />
         </div>
       );

@@ -113,7 +113,9 @@ export function ChatConsole() {
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">Console</h1>
-            <p className="mt-1 text-sm text-slate-600">{conversation ? 'Follow-up questions keep the context of this thread.' : 'Ask your knowledge a question; answers stream in with their sources.'}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {conversation ? 'Follow-up questions keep the context of this thread.' : 'Ask your knowledge a question; answers stream in with their sources.'}
+            </p>
           </div>
           <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={showThreads} onClick={() => setShowThreads((v) => !v)}>
             <History className="size-4" aria-hidden="true" /> Threads
@@ -146,7 +148,13 @@ export function ChatConsole() {
         </div>
         <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
         <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-2 pt-4">
-          <Composer onSend={(question) => ask(question)} onStop={chat.stop} busy={busy} disabled={!target} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
+          <Composer
+            onSend={(question) => ask(question)}
+            onStop={chat.stop}
+            busy={busy}
+            disabled={!target}
+            placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'}
+          />
         </div>
       </section>
     </div>

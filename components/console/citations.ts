@@ -41,7 +41,9 @@ function walk(node: MdNode, sourceCount: number): void {
   if (!node.children) return;
   // Links keep their own text: a citation inside a link would nest links.
   if (node.type === 'link') return;
-  node.children = node.children.flatMap((child) => (child.type === 'text' && child.value ? splitCitations(child.value, sourceCount) : (walk(child, sourceCount), [child])));
+  node.children = node.children.flatMap((child) =>
+    child.type === 'text' && child.value ? splitCitations(child.value, sourceCount) : (walk(child, sourceCount), [child]),
+  );
 }
 
 /** A remark plugin: citation markers of the answer become links to `#cite-n`. */

@@ -5,7 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';
 
 /** The question box: Enter sends, Shift+Enter starts a new line. */
-export function Composer({ onSend, onStop, busy, disabled, placeholder = 'Ask a question…' }: {
+export function Composer({
+  onSend,
+  onStop,
+  busy,
+  disabled,
+  placeholder = 'Ask a question…',
+}: {
   onSend: (question: string) => void;
   onStop?: () => void;
   busy: boolean;

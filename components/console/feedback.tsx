@@ -13,7 +13,14 @@ import { errorMessage } from '@/components/ui/states';
 import { cn } from '@/components/ui/cn';
 import type { Evaluation, Rating, Turn } from './types';
 
-export const NEGATIVE_REASONS = ['Incorrect', 'Incomplete', 'Not relevant to the question', 'Wrong or missing sources', 'Outdated', 'Hard to understand'] as const;
+export const NEGATIVE_REASONS = [
+  'Incorrect',
+  'Incomplete',
+  'Not relevant to the question',
+  'Wrong or missing sources',
+  'Outdated',
+  'Hard to understand',
+] as const;
 
 const CHOICES: Array<{ value: Evaluation; label: string; icon: typeof ThumbsUp }> = [
   { value: 'positive', label: 'Helpful', icon: ThumbsUp },
@@ -116,7 +123,9 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
                       type="checkbox"
                       className="size-4 rounded border-slate-300 accent-indigo-600"
                       checked={draft.reasons.includes(reason)}
-                      onChange={(e) => setDraft({ ...draft, reasons: e.target.checked ? [...draft.reasons, reason] : draft.reasons.filter((r) => r !== reason) })}
+                      onChange={(e) =>
+                        setDraft({ ...draft, reasons: e.target.checked ? [...draft.reasons, reason] : draft.reasons.filter((r) => r !== reason) })
+                      }
                     />
                     {reason}
                   </label>
@@ -126,9 +135,19 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
           ) : null}
           <label className="block">
             <span className="text-sm font-medium text-slate-700">Comment (optional)</span>
-            <Textarea className="mt-1" rows={2} maxLength={2000} value={draft.feedback ?? ''} onChange={(e) => setDraft({ ...draft, feedback: e.target.value })} />
+            <Textarea
+              className="mt-1"
+              rows={2}
+              maxLength={2000}
+              value={draft.feedback ?? ''}
+              onChange={(e) => setDraft({ ...draft, feedback: e.target.value })}
+            />
           </label>
-          {save.error ? <p role="alert" className="text-sm text-red-700">Not saved: {errorMessage(save.error)}</p> : null}
+          {save.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              Not saved: {errorMessage(save.error)}
+            </p>
+          ) : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={save.isPending}>
               Save rating

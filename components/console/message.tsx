@@ -15,7 +15,17 @@ import type { Turn } from './types';
  * page offers one. `showDetails` (signed-in people) adds scores and tokens;
  * `onRegenerate` asks the same question again.
  */
-export function Message({ turn, footer, showDetails = false, onRegenerate }: { turn: Turn; footer?: React.ReactNode; showDetails?: boolean; onRegenerate?: () => void }) {
+export function Message({
+  turn,
+  footer,
+  showDetails = false,
+  onRegenerate,
+}: {
+  turn: Turn;
+  footer?: React.ReactNode;
+  showDetails?: boolean;
+  onRegenerate?: () => void;
+}) {
   const idPrefix = useId().replace(/:/g, '');
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   // A card opens and closes all its passages together.
@@ -34,7 +44,10 @@ export function Message({ turn, footer, showDetails = false, onRegenerate }: { t
     const card = documentOf(turn.sources, index);
     // The passage exists only once its card is open: scroll after that render.
     requestAnimationFrame(() =>
-      (document.getElementById(`${idPrefix}-passage-${index}`) ?? document.getElementById(`${idPrefix}-document-${card}`))?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      (document.getElementById(`${idPrefix}-passage-${index}`) ?? document.getElementById(`${idPrefix}-document-${card}`))?.scrollIntoView({
+        block: 'nearest',
+        behavior: 'smooth',
+      }),
     );
   };
   const finished = turn.status === 'done';
@@ -55,21 +68,23 @@ export function Message({ turn, footer, showDetails = false, onRegenerate }: { t
         <div className="min-w-0 flex-1 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
           {turn.status === 'error' ? (
             <>
-            <p role="alert" className="flex items-start gap-2 text-sm text-red-700">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {turn.answer ? <span className="whitespace-pre-wrap text-slate-800">{turn.answer}</span> : null}
-              <span>{turn.error}</span>
-            </p>
-            {onRegenerate ? (
-              <Button variant="secondary" size="sm" className="mt-2 h-7 px-2 text-xs" onClick={onRegenerate}>
-                <RefreshCw className="size-3.5" aria-hidden="true" /> Try again
-              </Button>
-            ) : null}
+              <p role="alert" className="flex items-start gap-2 text-sm text-red-700">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {turn.answer ? <span className="whitespace-pre-wrap text-slate-800">{turn.answer}</span> : null}
+                <span>{turn.error}</span>
+              </p>
+              {onRegenerate ? (
+                <Button variant="secondary" size="sm" className="mt-2 h-7 px-2 text-xs" onClick={onRegenerate}>
+                  <RefreshCw className="size-3.5" aria-hidden="true" /> Try again
+                </Button>
+              ) : null}
             </>
           ) : turn.answer ? (
             <div data-testid="answer" className="text-sm leading-relaxed text-slate-800" aria-live={turn.status === 'streaming' ? 'polite' : undefined}>
               <AnswerMarkdown text={turn.answer} sourceCount={turn.sources.length} onCite={cite} />
-              {turn.status === 'streaming' ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden="true" /> : null}
+              {turn.status === 'streaming' ? (
+                <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden="true" />
+              ) : null}
             </div>
           ) : (
             <p className="flex items-center gap-2 text-sm text-slate-500">

@@ -17,7 +17,12 @@ export function parseTarget(raw: string | null): Target | null {
     if (value.kind === 'datamodel' && Number.isInteger(value.datamodelId) && typeof value.datamodelName === 'string' && Number.isInteger(value.datasetId)) {
       return { kind: 'datamodel', datamodelId: value.datamodelId as number, datamodelName: value.datamodelName, datasetId: value.datasetId as number };
     }
-    if (value.kind === 'dataset' && Number.isInteger(value.datasetId) && typeof value.datasetName === 'string' && (value.preset === null || typeof value.preset === 'string')) {
+    if (
+      value.kind === 'dataset' &&
+      Number.isInteger(value.datasetId) &&
+      typeof value.datasetName === 'string' &&
+      (value.preset === null || typeof value.preset === 'string')
+    ) {
       return { kind: 'dataset', datasetId: value.datasetId as number, datasetName: value.datasetName, preset: value.preset as string | null };
     }
   } catch {

@@ -21,7 +21,11 @@ function Passage({ source, index, idPrefix, showScores }: { source: Source; inde
     <li id={`${idPrefix}-passage-${index}`} className="scroll-mt-20 px-3 py-2">
       <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
         <span className="flex size-5 shrink-0 items-center justify-center rounded bg-slate-200 font-semibold text-slate-700">{index + 1}</span>
-        {showScores ? <span className="tabular-nums" title="Relevance score of this passage">relevance {formatNumber(source.score, { maximumFractionDigits: 3 })}</span> : null}
+        {showScores ? (
+          <span className="tabular-nums" title="Relevance score of this passage">
+            relevance {formatNumber(source.score, { maximumFractionDigits: 3 })}
+          </span>
+        ) : null}
       </div>
       <p className="whitespace-pre-wrap text-slate-700">{source.context}</p>
       {source.answer ? <p className="mt-2 whitespace-pre-wrap border-l-2 border-indigo-300 pl-2 text-slate-800">{source.answer}</p> : null}
@@ -29,7 +33,14 @@ function Passage({ source, index, idPrefix, showScores }: { source: Source; inde
   );
 }
 
-function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }: {
+function DocumentCard({
+  group,
+  position,
+  idPrefix,
+  open,
+  onToggle,
+  showScores,
+}: {
   group: DocumentSources;
   position: number;
   idPrefix: string;
@@ -45,19 +56,30 @@ function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }:
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
         <span className="flex shrink-0 gap-1" aria-label={`Cited as ${group.passages.map((p) => p.index + 1).join(', ')}`}>
           {group.passages.map((p) => (
-            <span key={p.index} className="flex size-5 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600" aria-hidden="true">
+            <span
+              key={p.index}
+              className="flex size-5 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600"
+              aria-hidden="true"
+            >
               {p.index + 1}
             </span>
           ))}
         </span>
         <div className="min-w-0 flex-1 basis-[calc(100%-4rem)] sm:basis-auto">
           {href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-sm font-medium text-indigo-700 hover:underline">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex max-w-full items-center gap-1 truncate text-sm font-medium text-indigo-700 hover:underline"
+            >
               <span className="truncate">{group.name}</span>
               <ExternalLink className="size-3.5 shrink-0" aria-label="(opens in a new tab)" />
             </a>
           ) : (
-            <span className="block truncate text-sm font-medium text-slate-800" title={group.name}>{group.name}</span>
+            <span className="block truncate text-sm font-medium text-slate-800" title={group.name}>
+              {group.name}
+            </span>
           )}
         </div>
         {group.subject ? <Badge>{group.subject}</Badge> : null}
@@ -88,7 +110,13 @@ function DocumentCard({ group, position, idPrefix, open, onToggle, showScores }:
  * `open` holds passage numbers (0-based), so a citation [n] opens the card
  * that holds passage n. Scores are for signed-in people, never for visitors.
  */
-export function Sources({ sources, idPrefix, open, onToggle, showScores = false }: {
+export function Sources({
+  sources,
+  idPrefix,
+  open,
+  onToggle,
+  showScores = false,
+}: {
   sources: Source[];
   idPrefix: string;
   open: ReadonlySet<number>;

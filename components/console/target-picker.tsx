@@ -11,7 +11,9 @@ import { useDatamodels, useDatasets, usePresets, type DatasetItem } from './use-
 import type { DatamodelListItem, PresetListItem } from '@/lib/console/catalog';
 
 function stillExists(target: Target, datamodels: DatamodelListItem[], datasets: DatasetItem[]): boolean {
-  return target.kind === 'datamodel' ? datamodels.some((d) => d.id === target.datamodelId) : datasets.some((d) => d.id === target.datasetId && d.name === target.datasetName);
+  return target.kind === 'datamodel'
+    ? datamodels.some((d) => d.id === target.datamodelId)
+    : datasets.some((d) => d.id === target.datasetId && d.name === target.datasetName);
 }
 
 /** The preset a dataset is asked with unless the person picks another: the server's own choice ("default", else the first). */
@@ -35,7 +37,17 @@ function FieldLabel({ htmlFor, children }: { htmlFor: string; children: React.Re
 }
 
 /** `ready`: the remembered choice has been read, so an empty target really means "nothing chosen yet". */
-export function TargetPicker({ target, onChange, disabled, ready = true }: { target: Target | null; onChange: (target: Target) => void; disabled?: boolean; ready?: boolean }) {
+export function TargetPicker({
+  target,
+  onChange,
+  disabled,
+  ready = true,
+}: {
+  target: Target | null;
+  onChange: (target: Target) => void;
+  disabled?: boolean;
+  ready?: boolean;
+}) {
   const datamodels = useDatamodels();
   const datasets = useDatasets();
   const presets = usePresets();
@@ -47,12 +59,18 @@ export function TargetPicker({ target, onChange, disabled, ready = true }: { tar
     if (target && stillExists(target, datamodels.data, datasets.data)) return;
     const dm = datamodels.data[0];
     if (dm) onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
-    else if (datasets.data[0]) onChange({ kind: 'dataset', datasetId: datasets.data[0].id, datasetName: datasets.data[0].name, preset: defaultPreset(presets.data) });
+    else if (datasets.data[0])
+      onChange({ kind: 'dataset', datasetId: datasets.data[0].id, datasetName: datasets.data[0].name, preset: defaultPreset(presets.data) });
   }, [ready, target, datamodels.data, datasets.data, presets.data, onChange]);
 
   if (datamodels.isPending || datasets.isPending) return <Skeleton className="h-10 w-full max-w-xl" />;
   const failed = datamodels.error ?? datasets.error ?? presets.error;
-  if (failed) return <p role="alert" className="text-sm text-red-700">Could not load what to ask: {errorMessage(failed)}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Could not load what to ask: {errorMessage(failed)}
+      </p>
+    );
 
   const kind = target?.kind ?? 'datamodel';
   const tab = (value: Target['kind'], label: string) => (

@@ -17,7 +17,13 @@ import { THREADS_KEY } from './use-threads';
 
 const threadPath = (id: string) => `/searcher/v1/conversations/${encodeURIComponent(id)}`;
 
-export function ThreadItem({ thread, name, active, onSelect, onDeleted }: {
+export function ThreadItem({
+  thread,
+  name,
+  active,
+  onSelect,
+  onDeleted,
+}: {
   thread: ConversationItem;
   /** The name to show (distinct from the other threads listed). */
   name: string;
@@ -88,7 +94,9 @@ export function ThreadItem({ thread, name, active, onSelect, onDeleted }: {
   return (
     <div className={cn('group relative rounded-md', active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100')}>
       <button type="button" onClick={onSelect} aria-current={active ? 'true' : undefined} className="w-full rounded-md px-2.5 py-2 pr-16 text-left">
-        <span className="block truncate text-sm font-medium" title={name}>{name}</span>
+        <span className="block truncate text-sm font-medium" title={name}>
+          {name}
+        </span>
         <span className="block text-xs text-slate-500">
           {thread.turns.length} {thread.turns.length === 1 ? 'question' : 'questions'} · {formatDateTime(thread.updated_at)}
         </span>
@@ -106,7 +114,12 @@ export function ThreadItem({ thread, name, active, onSelect, onDeleted }: {
         >
           <Pencil className="size-3.5" aria-hidden="true" />
         </button>
-        <button type="button" className="rounded p-1.5 text-slate-500 hover:bg-white hover:text-red-700" aria-label={`Delete the thread “${name}”`} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="rounded p-1.5 text-slate-500 hover:bg-white hover:text-red-700"
+          aria-label={`Delete the thread “${name}”`}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2 className="size-3.5" aria-hidden="true" />
         </button>
       </div>

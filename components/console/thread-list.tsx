@@ -8,7 +8,22 @@ import { ErrorState } from '@/components/ui/states';
 import { ThreadItem } from './thread-item';
 import { THREAD_PAGE_SIZE, distinctTitles } from './thread-pages';
 
-export function ThreadList({ threads, total, error, loading, activeId, onSelect, onNew, onRetry, hasMore, loadingMore, onLoadMore, search, onSearch, onDeleted }: {
+export function ThreadList({
+  threads,
+  total,
+  error,
+  loading,
+  activeId,
+  onSelect,
+  onNew,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  search,
+  onSearch,
+  onDeleted,
+}: {
   threads: ConversationItem[] | undefined;
   /** Threads in all (the server's count), when known. */
   total: number | null;
@@ -51,13 +66,21 @@ export function ThreadList({ threads, total, error, loading, activeId, onSelect,
         ) : error ? (
           <ErrorState error={error} title="Threads did not load" onRetry={onRetry} />
         ) : !threads || threads.length === 0 ? (
-          <p className="px-1 text-sm text-slate-500">{search.trim() ? `No thread matches “${search.trim()}”.` : 'No threads yet. Your questions and their answers will be kept here.'}</p>
+          <p className="px-1 text-sm text-slate-500">
+            {search.trim() ? `No thread matches “${search.trim()}”.` : 'No threads yet. Your questions and their answers will be kept here.'}
+          </p>
         ) : (
           <>
             <ul className="space-y-0.5" aria-label="Conversation threads">
               {threads.map((thread) => (
                 <li key={thread.id}>
-                  <ThreadItem thread={thread} name={names.get(thread.id) ?? thread.title} active={thread.id === activeId} onSelect={() => onSelect(thread)} onDeleted={() => onDeleted(thread)} />
+                  <ThreadItem
+                    thread={thread}
+                    name={names.get(thread.id) ?? thread.title}
+                    active={thread.id === activeId}
+                    onSelect={() => onSelect(thread)}
+                    onDeleted={() => onDeleted(thread)}
+                  />
                 </li>
               ))}
             </ul>

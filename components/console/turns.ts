@@ -29,6 +29,9 @@ export function turnsOfThread(thread: ConversationItem): Turn[] {
 
 /** The search body for a question asked against a target. */
 export function searchBody(question: string, target: Target, conversation: string | null) {
-  const ask = target.kind === 'datamodel' ? { model: target.datamodelName } : { dataset: target.datasetName, ...(target.preset ? { generational_presset: target.preset } : {}) };
+  const ask =
+    target.kind === 'datamodel'
+      ? { model: target.datamodelName }
+      : { dataset: target.datasetName, ...(target.preset ? { generational_presset: target.preset } : {}) };
   return { question, ...ask, ...(conversation ? { conversation } : {}) };
 }

@@ -93,7 +93,14 @@ export function useChatTurns({ onDone, onSettled }: { onDone?: (done: StreamDone
           onSources: (sources) => update(key, { sources }),
           onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
           onDone: (done) => {
-            update(key, { status: 'done', answer: done.content, identifier: done.identifier, conversation: done.conversation, totalTokens: done.total_tokens, answerKind: done.answer_kind });
+            update(key, {
+              status: 'done',
+              answer: done.content,
+              identifier: done.identifier,
+              conversation: done.conversation,
+              totalTokens: done.total_tokens,
+              answerKind: done.answer_kind,
+            });
             setConversation(done.conversation);
             onDone?.(done);
           },

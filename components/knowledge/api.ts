@@ -95,7 +95,8 @@ export const useContentMatches = (datasetId: number, q: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const useContent = (id: number) => useQuery({ queryKey: knowledgeKeys.content(id), queryFn: () => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`) });
+export const useContent = (id: number) =>
+  useQuery({ queryKey: knowledgeKeys.content(id), queryFn: () => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`) });
 
 export const usePassages = (id: number) =>
   useQuery({ queryKey: knowledgeKeys.passages(id), queryFn: () => apiFetch<Passage[]>(`/searcher/v1/contents/${id}/passages`) });
@@ -123,9 +124,12 @@ export const useCreateDataset = () =>
   useKnowledgeMutation((body: { name: string; description?: string }) => apiFetch<DatasetRecord>('/searcher/v1/datasets', { method: 'POST', json: body }));
 
 export const useRenameDataset = () =>
-  useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`, { method: 'PUT', json: { name } }));
+  useKnowledgeMutation(({ id, name }: { id: number; name: string }) =>
+    apiFetch<DatasetRecord>(`/searcher/v1/datasets/${id}`, { method: 'PUT', json: { name } }),
+  );
 
-export const useDeleteDataset = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/datasets/${id}`, { method: 'DELETE' }), { deletes: true });
+export const useDeleteDataset = () =>
+  useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/datasets/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export const useCreateSubject = () =>
   useKnowledgeMutation(({ datasetId, name }: { datasetId: number; name: string }) =>
@@ -133,9 +137,12 @@ export const useCreateSubject = () =>
   );
 
 export const useRenameSubject = () =>
-  useKnowledgeMutation(({ id, name }: { id: number; name: string }) => apiFetch<SubjectRecord>(`/searcher/v1/subjects/${id}`, { method: 'PUT', json: { name } }));
+  useKnowledgeMutation(({ id, name }: { id: number; name: string }) =>
+    apiFetch<SubjectRecord>(`/searcher/v1/subjects/${id}`, { method: 'PUT', json: { name } }),
+  );
 
-export const useDeleteSubject = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/subjects/${id}`, { method: 'DELETE' }), { deletes: true });
+export const useDeleteSubject = () =>
+  useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/subjects/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export type ContentFields = { name: string; source: string; media_video: string | null; media_image: string | null };
 
@@ -145,9 +152,12 @@ export const useCreateContent = () =>
   );
 
 export const useUpdateContent = () =>
-  useKnowledgeMutation(({ id, fields }: { id: number; fields: ContentFields }) => apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`, { method: 'PUT', json: fields }));
+  useKnowledgeMutation(({ id, fields }: { id: number; fields: ContentFields }) =>
+    apiFetch<ContentDetail>(`/searcher/v1/contents/${id}`, { method: 'PUT', json: fields }),
+  );
 
-export const useDeleteContent = () => useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/contents/${id}`, { method: 'DELETE' }), { deletes: true });
+export const useDeleteContent = () =>
+  useKnowledgeMutation((id: number) => apiFetch<void>(`/searcher/v1/contents/${id}`, { method: 'DELETE' }), { deletes: true });
 
 export const useStartUpload = () =>
   useKnowledgeMutation((body: UploadRequest) => apiFetch<{ message: string; id: number }>('/searcher/v1/upload', { method: 'POST', json: body }));

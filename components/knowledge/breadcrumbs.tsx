@@ -22,9 +22,15 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
             <li key={i} className={`flex min-w-0 items-center gap-1 ${i === 0 ? 'shrink-0' : last ? 'shrink' : 'max-w-[24%] shrink-0 sm:max-w-64'}`}>
               {i > 0 ? <ChevronRight className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" /> : null}
               {last || !crumb.href ? (
-                <span aria-current={last ? 'page' : undefined} title={label} className={`truncate ${last ? 'font-medium text-slate-900' : ''}`}>{label}</span>
+                <span aria-current={last ? 'page' : undefined} title={label} className={`truncate ${last ? 'font-medium text-slate-900' : ''}`}>
+                  {label}
+                </span>
               ) : (
-                <Link href={crumb.href} title={label} className="truncate rounded hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                <Link
+                  href={crumb.href}
+                  title={label}
+                  className="truncate rounded hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                >
                   {label}
                 </Link>
               )}

@@ -9,7 +9,16 @@ export { linkProblem };
 
 const EMPTY: ContentFields = { name: '', source: '', media_video: null, media_image: null };
 
-export function ContentDialog({ open, title, submitLabel, initial, pending, error, onSubmit, onClose }: {
+export function ContentDialog({
+  open,
+  title,
+  submitLabel,
+  initial,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
   open: boolean;
   title: string;
   submitLabel: string;
@@ -27,7 +36,11 @@ export function ContentDialog({ open, title, submitLabel, initial, pending, erro
       setTouched(false);
     }
   }, [open, initial]);
-  const problems = { source: linkProblem(fields.source), media_video: linkProblem(fields.media_video ?? ''), media_image: linkProblem(fields.media_image ?? '') };
+  const problems = {
+    source: linkProblem(fields.source),
+    media_video: linkProblem(fields.media_video ?? ''),
+    media_image: linkProblem(fields.media_image ?? ''),
+  };
   const invalid = !fields.name.trim() || Object.values(problems).some(Boolean);
   const set = (key: keyof ContentFields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const formId = 'content-dialog-form';
@@ -38,8 +51,12 @@ export function ContentDialog({ open, title, submitLabel, initial, pending, erro
       title={title}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>Cancel</Button>
-          <Button type="submit" form={formId} loading={pending} disabled={!fields.name.trim()}>{submitLabel}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending} disabled={!fields.name.trim()}>
+            {submitLabel}
+          </Button>
         </>
       }
     >
@@ -64,19 +81,34 @@ export function ContentDialog({ open, title, submitLabel, initial, pending, erro
           {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields.source} onChange={set('source')} maxLength={2000} />}
         </Field>
         <Field label="Video link" hint="Optional" error={touched ? problems.media_video : undefined}>
-          {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields.media_video ?? ''} onChange={set('media_video')} maxLength={2000} />}
+          {(p) => (
+            <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields.media_video ?? ''} onChange={set('media_video')} maxLength={2000} />
+          )}
         </Field>
         <Field label="Image link" hint="Optional" error={touched ? problems.media_image : undefined}>
-          {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields.media_image ?? ''} onChange={set('media_image')} maxLength={2000} />}
+          {(p) => (
+            <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields.media_image ?? ''} onChange={set('media_image')} maxLength={2000} />
+          )}
         </Field>
-        {error ? <p role="alert" className="text-sm text-red-700">{errorMessage(error)}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(error)}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );
 }
 
 /** Loads a content's current fields (media links are not in the listings) before editing. */
-export function EditContentDialog({ contentId, open, pending, error, onSubmit, onClose }: {
+export function EditContentDialog({
+  contentId,
+  open,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
   contentId: number;
   open: boolean;
   pending: boolean;
@@ -87,7 +119,10 @@ export function EditContentDialog({ contentId, open, pending, error, onSubmit, o
   const detail = useContent(contentId);
   const data = detail.data;
   // Stable while the data is: the form resets whenever `initial` changes.
-  const initial = useMemo(() => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined), [data]);
+  const initial = useMemo(
+    () => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined),
+    [data],
+  );
   if (open && !data) {
     return (
       <Dialog open={open} onClose={onClose} title="Edit content">
@@ -95,5 +130,16 @@ export function EditContentDialog({ contentId, open, pending, error, onSubmit, o
       </Dialog>
     );
   }
-  return <ContentDialog open={open} title="Edit content" submitLabel="Save" initial={initial} pending={pending} error={error} onSubmit={onSubmit} onClose={onClose} />;
+  return (
+    <ContentDialog
+      open={open}
+      title="Edit content"
+      submitLabel="Save"
+      initial={initial}
+      pending={pending}
+      error={error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
+  );
 }

@@ -9,7 +9,15 @@ export function ContentFilter({ value, onChange }: { value: string; onChange: (v
   return (
     <div className="relative order-last w-full sm:order-none sm:ml-auto sm:w-64">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-      <Input type="search" aria-label="Filter contents" placeholder="Filter by name or link" maxLength={200} className="pl-9" value={value} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        type="search"
+        aria-label="Filter contents"
+        placeholder="Filter by name or link"
+        maxLength={200}
+        className="pl-9"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

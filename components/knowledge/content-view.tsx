@@ -5,7 +5,21 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 import { ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber, useToast } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingBlock,
+  PageHeader,
+  formatDateTime,
+  formatNumber,
+  useToast,
+} from '@/components/ui';
 import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContentDialog, linkProblem } from './content-dialog';
@@ -24,9 +38,17 @@ export function ContentView({ contentId }: { contentId: number }) {
   // The trail's names; the content's own record holds only their ids.
   const dataset = useDataset(data?.dataset_id ?? 0, { enabled: data !== undefined });
   const subject = useSubject(data?.subject_id ?? 0, { enabled: data !== undefined });
-  const initial = useMemo(() => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined), [data]);
+  const initial = useMemo(
+    () => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined),
+    [data],
+  );
 
-  if (content.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading content" /></Card>;
+  if (content.isPending)
+    return (
+      <Card className="p-5">
+        <LoadingBlock lines={5} label="Loading content" />
+      </Card>
+    );
   if (content.isError || !data) {
     return (
       <div className="space-y-4">
@@ -51,23 +73,47 @@ export function ContentView({ contentId }: { contentId: number }) {
         description={`Updated ${formatDateTime(data.updated_at)}`}
         actions={
           canWrite && (
-          <>
-            <Button variant="secondary" onClick={() => { update.reset(); setDialog('edit'); }}><Pencil className="size-4" aria-hidden="true" /> Edit</Button>
-            <Button variant="secondary" className="text-red-700! hover:bg-red-50" onClick={() => { remove.reset(); setDialog('delete'); }}><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
-          </>
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  update.reset();
+                  setDialog('edit');
+                }}
+              >
+                <Pencil className="size-4" aria-hidden="true" /> Edit
+              </Button>
+              <Button
+                variant="secondary"
+                className="text-red-700! hover:bg-red-50"
+                onClick={() => {
+                  remove.reset();
+                  setDialog('delete');
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden="true" /> Delete
+              </Button>
+            </>
           )
         }
       />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-labelledby="passages-heading" className="order-2 lg:order-1">
-          <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">Passages</h2>
+          <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            Passages
+          </h2>
           {passages.isPending ? (
-            <Card className="p-5"><LoadingBlock lines={6} label="Loading passages" /></Card>
+            <Card className="p-5">
+              <LoadingBlock lines={6} label="Loading passages" />
+            </Card>
           ) : passages.isError ? (
             <ErrorState error={passages.error} title="Could not load the passages" onRetry={() => passages.refetch()} />
           ) : passages.data.length === 0 ? (
-            <EmptyState title="No passages" description="Passages appear when a file is imported into this content; contents made by hand have none until then." />
+            <EmptyState
+              title="No passages"
+              description="Passages appear when a file is imported into this content; contents made by hand have none until then."
+            />
           ) : (
             <ol className="space-y-3" aria-label="Passages">
               {passages.data.map((p) => (
@@ -80,7 +126,10 @@ export function ContentView({ contentId }: { contentId: number }) {
                     </div>
                     <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
                     {p.answer ? (
-                      <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"><span className="font-medium">Answer: </span>{p.answer}</p>
+                      <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+                        <span className="font-medium">Answer: </span>
+                        {p.answer}
+                      </p>
                     ) : null}
                   </Card>
                 </li>
@@ -95,10 +144,22 @@ export function ContentView({ contentId }: { contentId: number }) {
             <CardBody>
               <dl className="space-y-3 text-sm">
                 <Detail label="Source">{data.source ? <ExternalAnchor href={data.source} /> : <span className="text-slate-400">None</span>}</Detail>
-                <Detail label={<span className="inline-flex items-center gap-1"><Video className="size-3.5" aria-hidden="true" /> Video</span>}>
+                <Detail
+                  label={
+                    <span className="inline-flex items-center gap-1">
+                      <Video className="size-3.5" aria-hidden="true" /> Video
+                    </span>
+                  }
+                >
                   {data.media_video ? <ExternalAnchor href={data.media_video} /> : <span className="text-slate-400">None</span>}
                 </Detail>
-                <Detail label={<span className="inline-flex items-center gap-1"><ImageIcon className="size-3.5" aria-hidden="true" /> Image</span>}>
+                <Detail
+                  label={
+                    <span className="inline-flex items-center gap-1">
+                      <ImageIcon className="size-3.5" aria-hidden="true" /> Image
+                    </span>
+                  }
+                >
                   {data.media_image ? <ExternalAnchor href={data.media_image} /> : <span className="text-slate-400">None</span>}
                 </Detail>
                 <Detail label="Passages">{formatNumber(data.passage_count)}</Detail>
@@ -118,7 +179,17 @@ export function ContentView({ contentId }: { contentId: number }) {
         pending={update.isPending}
         error={update.error}
         onClose={() => setDialog(null)}
-        onSubmit={(fields) => update.mutate({ id: contentId, fields }, { onSuccess: () => { setDialog(null); toast.success('Content saved'); } })}
+        onSubmit={(fields) =>
+          update.mutate(
+            { id: contentId, fields },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success('Content saved');
+              },
+            },
+          )
+        }
       />
       <ConfirmDialog
         open={dialog === 'delete'}
@@ -128,7 +199,14 @@ export function ContentView({ contentId }: { contentId: number }) {
         pending={remove.isPending}
         error={remove.error?.message}
         onCancel={() => setDialog(null)}
-        onConfirm={() => remove.mutate(contentId, { onSuccess: () => { toast.success('Content deleted'); router.push(`/knowledge/${data.dataset_id}`); } })}
+        onConfirm={() =>
+          remove.mutate(contentId, {
+            onSuccess: () => {
+              toast.success('Content deleted');
+              router.push(`/knowledge/${data.dataset_id}`);
+            },
+          })
+        }
       />
     </div>
   );

@@ -8,7 +8,11 @@ import { useState } from 'react';
 import { Button, Card, CardBody, CardHeader, Field, Input, Select, Textarea, errorMessage } from '@/components/ui';
 import { useStartCrawl } from './crawl-api';
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 export function CrawlCard({ datasetName, uploadName }: { datasetName: string; uploadName: string }) {
   const start = useStartCrawl();
@@ -22,7 +26,8 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
   const [problem, setProblem] = useState<string | null>(null);
 
   function crawl() {
-    if (!URL.canParse(url.trim()) || !/^https?:/i.test(url.trim())) return setProblem('Enter the address of the start page, beginning with http:// or https://');
+    if (!URL.canParse(url.trim()) || !/^https?:/i.test(url.trim()))
+      return setProblem('Enter the address of the start page, beginning with http:// or https://');
     setProblem(null);
     start.mutate(
       {
@@ -36,10 +41,29 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
 
   return (
     <Card>
-      <CardHeader title="Crawl a website" description="Start from one page: the site's sitemap and the links of its pages lead to the others. robots.txt is respected and the site is asked politely, two pages at a time." />
+      <CardHeader
+        title="Crawl a website"
+        description="Start from one page: the site's sitemap and the links of its pages lead to the others. robots.txt is respected and the site is asked politely, two pages at a time."
+      />
       <CardBody className="grid gap-4 md:grid-cols-2">
         <Field label="Start page" className="md:col-span-2">
-          {(p) => <Input {...p} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); crawl(); } }} placeholder="https://docs.example.com/guide/index.html" maxLength={2000} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  crawl();
+                }
+              }}
+              placeholder="https://docs.example.com/guide/index.html"
+              maxLength={2000}
+            />
+          )}
         </Field>
         <Field label="Follow links" hint="Only pages on the start page's site, or also under its folder.">
           {(p) => (
@@ -50,8 +74,12 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
           )}
         </Field>
         <div className="grid grid-cols-2 gap-4">
-          <Field label="Most pages" hint="1 to 5,000">{(p) => <Input {...p} type="number" min={1} max={5000} value={maxPages} onChange={(e) => setMaxPages(e.target.value)} />}</Field>
-          <Field label="Links deep" hint="0 to 10">{(p) => <Input {...p} type="number" min={0} max={10} value={maxDepth} onChange={(e) => setMaxDepth(e.target.value)} />}</Field>
+          <Field label="Most pages" hint="1 to 5,000">
+            {(p) => <Input {...p} type="number" min={1} max={5000} value={maxPages} onChange={(e) => setMaxPages(e.target.value)} />}
+          </Field>
+          <Field label="Links deep" hint="0 to 10">
+            {(p) => <Input {...p} type="number" min={0} max={10} value={maxDepth} onChange={(e) => setMaxDepth(e.target.value)} />}
+          </Field>
         </div>
         <Field label="Only pages matching" hint="Optional; one pattern per line, * for anything (/docs/*).">
           {(p) => <Textarea {...p} rows={2} value={include} onChange={(e) => setInclude(e.target.value)} />}
@@ -59,9 +87,15 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
         <Field label="Leave out pages matching" hint="Optional; one pattern per line (/blog/, *?print=1).">
           {(p) => <Textarea {...p} rows={2} value={exclude} onChange={(e) => setExclude(e.target.value)} />}
         </Field>
-        {problem || start.error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{problem ?? errorMessage(start.error)}</p> : null}
+        {problem || start.error ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">
+            {problem ?? errorMessage(start.error)}
+          </p>
+        ) : null}
         <div className="flex justify-end md:col-span-2">
-          <Button type="button" variant="secondary" loading={start.isPending} onClick={crawl}><Globe className="size-4" aria-hidden="true" /> Start crawl</Button>
+          <Button type="button" variant="secondary" loading={start.isPending} onClick={crawl}>
+            <Globe className="size-4" aria-hidden="true" /> Start crawl
+          </Button>
         </div>
       </CardBody>
     </Card>

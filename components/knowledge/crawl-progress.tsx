@@ -14,7 +14,11 @@ export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
     ['Failed', crawl.failed],
   ];
   const notes = [
-    crawl.sitemap_urls === null ? 'Reading robots.txt and the sitemap…' : crawl.sitemap_urls ? `${pages(crawl.sitemap_urls)} listed in the sitemap` : 'No sitemap: following links',
+    crawl.sitemap_urls === null
+      ? 'Reading robots.txt and the sitemap…'
+      : crawl.sitemap_urls
+        ? `${pages(crawl.sitemap_urls)} listed in the sitemap`
+        : 'No sitemap: following links',
     crawl.unchanged ? `${pages(crawl.unchanged)} unchanged since an earlier crawl (not read again)` : null,
     crawl.disallowed_by_robots ? `${pages(crawl.disallowed_by_robots)} left out by robots.txt` : null,
     crawl.over_limit ? `${formatNumber(crawl.over_limit)} links not followed after ${formatNumber(crawl.max_pages)} pages` : null,
@@ -25,7 +29,8 @@ export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
         Crawl of <span className="break-all">{crawl.start_url}</span>
       </p>
       <p className="mt-1 text-xs text-slate-500">
-        {crawl.scope === 'path' ? 'Under the start page’s folder' : 'Anywhere on the site'} · up to {formatNumber(crawl.max_pages)} pages, {formatNumber(crawl.max_depth)} links deep
+        {crawl.scope === 'path' ? 'Under the start page’s folder' : 'Anywhere on the site'} · up to {formatNumber(crawl.max_pages)} pages,{' '}
+        {formatNumber(crawl.max_depth)} links deep
         {crawl.include.length ? ` · only ${crawl.include.join(', ')}` : ''}
         {crawl.exclude.length ? ` · leaving out ${crawl.exclude.join(', ')}` : ''}
       </p>
@@ -37,7 +42,11 @@ export function CrawlProgressCard({ crawl }: { crawl: CrawlProgress }) {
           </div>
         ))}
       </dl>
-      <ul className="mt-3 space-y-0.5 text-xs text-slate-600">{notes.map((note) => <li key={note}>{note}</li>)}</ul>
+      <ul className="mt-3 space-y-0.5 text-xs text-slate-600">
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
     </Card>
   );
 }

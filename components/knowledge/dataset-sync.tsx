@@ -17,10 +17,20 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
   const resync = useResyncNow(datasetId);
   const schedule = useSetSchedule(datasetId);
   const canWrite = useCanWrite();
-  if (sync.isPending) return <Card className="mt-6 p-5"><LoadingBlock lines={2} label="Loading re-sync" /></Card>;
+  if (sync.isPending)
+    return (
+      <Card className="mt-6 p-5">
+        <LoadingBlock lines={2} label="Loading re-sync" />
+      </Card>
+    );
   // A dataset that is not found (another project's id): the page above says so once.
   if (sync.isError && sync.error instanceof ApiClientError && sync.error.status === 404) return null;
-  if (sync.isError) return <div className="mt-6"><ErrorState error={sync.error} title="Could not load the re-sync status" onRetry={() => sync.refetch()} /></div>;
+  if (sync.isError)
+    return (
+      <div className="mt-6">
+        <ErrorState error={sync.error} title="Could not load the re-sync status" onRetry={() => sync.refetch()} />
+      </div>
+    );
   const status = sync.data;
   const last = status.last_sync;
   const running = last?.state === 'running';
@@ -41,7 +51,9 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-xs text-slate-500">Last sync</dt>
-            <dd className="text-slate-900" data-testid="last-sync">{last ? (last.finished_at ? formatDateTime(last.finished_at) : `Running since ${formatDateTime(last.started_at)}`) : 'Never'}</dd>
+            <dd className="text-slate-900" data-testid="last-sync">
+              {last ? (last.finished_at ? formatDateTime(last.finished_at) : `Running since ${formatDateTime(last.started_at)}`) : 'Never'}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Next sync</dt>
@@ -52,7 +64,11 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
               <Field label="Schedule">
                 {(p) => (
                   <Select {...p} value={status.schedule} disabled={schedule.isPending} onChange={(e) => schedule.mutate(e.target.value as Schedule)}>
-                    {(Object.keys(SCHEDULE_LABELS) as Schedule[]).map((s) => <option key={s} value={s}>{SCHEDULE_LABELS[s]}</option>)}
+                    {(Object.keys(SCHEDULE_LABELS) as Schedule[]).map((s) => (
+                      <option key={s} value={s}>
+                        {SCHEDULE_LABELS[s]}
+                      </option>
+                    ))}
                   </Select>
                 )}
               </Field>
@@ -64,7 +80,11 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
             )}
           </div>
         </dl>
-        {resync.error || schedule.error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{errorMessage(resync.error ?? schedule.error)}</p> : null}
+        {resync.error || schedule.error ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errorMessage(resync.error ?? schedule.error)}
+          </p>
+        ) : null}
         {last ? <LastSync sync={last} /> : null}
       </CardBody>
     </Card>
@@ -84,7 +104,9 @@ function LastSync({ sync }: { sync: SyncRecord }) {
     <div className="rounded-md bg-slate-50 px-3 py-3 text-sm" aria-live="polite">
       <p className="text-slate-800" data-testid="sync-summary">
         {summary.join(' · ')}{' '}
-        <Link href={`/knowledge/uploads/${sync.upload_id}`} className="text-indigo-700 hover:underline">Details</Link>
+        <Link href={`/knowledge/uploads/${sync.upload_id}`} className="text-indigo-700 hover:underline">
+          Details
+        </Link>
       </p>
       {sync.changes.length ? (
         <ul className="mt-2 space-y-1" aria-label="What changed">
@@ -92,7 +114,9 @@ function LastSync({ sync }: { sync: SyncRecord }) {
             <li key={change.url} className="flex flex-wrap gap-x-2 text-xs">
               <span className="font-medium text-slate-700">{OUTCOME_LABELS[change.outcome]}:</span>
               {change.content_id && change.outcome !== 'removed' ? (
-                <Link href={`/knowledge/contents/${change.content_id}`} className="text-indigo-700 hover:underline">{change.name ?? change.url}</Link>
+                <Link href={`/knowledge/contents/${change.content_id}`} className="text-indigo-700 hover:underline">
+                  {change.name ?? change.url}
+                </Link>
               ) : (
                 <span className="text-slate-700">{change.name ?? change.url}</span>
               )}

@@ -6,8 +6,31 @@ import { FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, Select, formatDate, useToast } from '@/components/ui';
-import { type ContentOrder, type SubjectRecord, useCanWrite, useContentMatches, useCreateSubject, useDataset, useDeleteDataset, useRenameDataset, useSubjects } from './api';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingBlock,
+  PageHeader,
+  Select,
+  formatDate,
+  useToast,
+} from '@/components/ui';
+import {
+  type ContentOrder,
+  type SubjectRecord,
+  useCanWrite,
+  useContentMatches,
+  useCreateSubject,
+  useDataset,
+  useDeleteDataset,
+  useRenameDataset,
+  useSubjects,
+} from './api';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContentFilter, ContentSort } from './content-filter';
 import { useDebounced } from '@/components/ui/use-debounced';
@@ -38,7 +61,12 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
     setDialog(which);
   };
 
-  if (dataset.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading dataset" /></Card>;
+  if (dataset.isPending)
+    return (
+      <Card className="p-5">
+        <LoadingBlock lines={5} label="Loading dataset" />
+      </Card>
+    );
   if (dataset.isError) {
     return (
       <div className="space-y-4">
@@ -57,16 +85,20 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
         description={data.description || `Created ${formatDate(data.created_at)}`}
         actions={
           canWrite && (
-          <>
-            <Link
-              href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
-              className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-            >
-              <Upload className="size-4" aria-hidden="true" /> Import files
-            </Link>
-            <Button variant="secondary" onClick={() => open('rename')}><Pencil className="size-4" aria-hidden="true" /> Rename</Button>
-            <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
-          </>
+            <>
+              <Link
+                href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
+                className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+              >
+                <Upload className="size-4" aria-hidden="true" /> Import files
+              </Link>
+              <Button variant="secondary" onClick={() => open('rename')}>
+                <Pencil className="size-4" aria-hidden="true" /> Rename
+              </Button>
+              <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50">
+                <Trash2 className="size-4" aria-hidden="true" /> Delete
+              </Button>
+            </>
           )
         }
       />
@@ -81,15 +113,31 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             <ContentSort value={order} onChange={setOrder} />
           </>
         ) : null}
-        {canWrite ? <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button> : null}
+        {canWrite ? (
+          <Button onClick={() => open('subject')}>
+            <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+          </Button>
+        ) : null}
       </div>
 
       {subjects.isPending ? (
-        <Card className="p-5"><LoadingBlock lines={4} label="Loading subjects" /></Card>
+        <Card className="p-5">
+          <LoadingBlock lines={4} label="Loading subjects" />
+        </Card>
       ) : subjects.isError ? (
         <ErrorState error={subjects.error} title="Could not load the subjects" onRetry={() => subjects.refetch()} />
       ) : subjects.data.length === 0 ? (
-        <EmptyState title="No subjects yet" description="Subjects group the contents of a dataset, for example by product or by team." action={canWrite && <Button onClick={() => open('subject')}><FolderPlus className="size-4" aria-hidden="true" /> Add subject</Button>} />
+        <EmptyState
+          title="No subjects yet"
+          description="Subjects group the contents of a dataset, for example by product or by team."
+          action={
+            canWrite && (
+              <Button onClick={() => open('subject')}>
+                <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+              </Button>
+            )
+          }
+        />
       ) : (
         <SubjectList subjects={subjects.data} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />
       )}
@@ -102,7 +150,17 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
         pending={rename.isPending}
         error={rename.error}
         onClose={() => setDialog(null)}
-        onSubmit={({ name }) => rename.mutate({ id: datasetId, name }, { onSuccess: () => { setDialog(null); toast.success('Dataset renamed'); } })}
+        onSubmit={({ name }) =>
+          rename.mutate(
+            { id: datasetId, name },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success('Dataset renamed');
+              },
+            },
+          )
+        }
       />
       <NameDialog
         open={dialog === 'subject'}
@@ -111,7 +169,17 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
         pending={addSubject.isPending}
         error={addSubject.error}
         onClose={() => setDialog(null)}
-        onSubmit={({ name }) => addSubject.mutate({ datasetId, name }, { onSuccess: () => { setDialog(null); toast.success(`Subject “${name}” added`); } })}
+        onSubmit={({ name }) =>
+          addSubject.mutate(
+            { datasetId, name },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success(`Subject “${name}” added`);
+              },
+            },
+          )
+        }
       />
       <ConfirmDialog
         open={dialog === 'delete'}
@@ -121,16 +189,42 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
         pending={remove.isPending}
         error={remove.error ? remove.error.message : undefined}
         onCancel={() => setDialog(null)}
-        onConfirm={() => remove.mutate(datasetId, { onSuccess: () => { toast.success('Dataset deleted'); router.push('/knowledge'); } })}
+        onConfirm={() =>
+          remove.mutate(datasetId, {
+            onSuccess: () => {
+              toast.success('Dataset deleted');
+              router.push('/knowledge');
+            },
+          })
+        }
       />
     </div>
   );
 }
 
 /** Subjects with their contents; while filtering (in the database), only subjects with a match show. */
-function SubjectList({ subjects, filter, order, canWrite, datasetId }: { subjects: SubjectRecord[]; filter: string; order: ContentOrder; canWrite: boolean; datasetId: number }) {
+function SubjectList({
+  subjects,
+  filter,
+  order,
+  canWrite,
+  datasetId,
+}: {
+  subjects: SubjectRecord[];
+  filter: string;
+  order: ContentOrder;
+  canWrite: boolean;
+  datasetId: number;
+}) {
   const matches = useContentMatches(datasetId, filter);
-  if (filter && matches.data === 0) return <EmptyState icon={<Search className="size-8" />} title="No contents match" description={`Nothing in this dataset is named like “${filter}”, nor links to it.`} />;
+  if (filter && matches.data === 0)
+    return (
+      <EmptyState
+        icon={<Search className="size-8" />}
+        title="No contents match"
+        description={`Nothing in this dataset is named like “${filter}”, nor links to it.`}
+      />
+    );
   return (
     <div className="space-y-4">
       {subjects.map((subject) => (
@@ -153,7 +247,13 @@ function AddFiles({ datasetName, subjects, limits }: { datasetName: string; subj
             Subject
             <Select value={subject} onChange={(e) => setSubject(e.target.value)} className="h-8 w-48 py-0">
               <option value="">Uploaded files</option>
-              {subjects.filter((s) => s.name !== 'Uploaded files').map((s) => <option key={s.id} value={s.name}>{s.name}</option>)}
+              {subjects
+                .filter((s) => s.name !== 'Uploaded files')
+                .map((s) => (
+                  <option key={s.id} value={s.name}>
+                    {s.name}
+                  </option>
+                ))}
             </Select>
           </label>
         }

@@ -110,7 +110,9 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
         <FileUp className={cn('size-7', over ? 'text-indigo-600' : 'text-slate-400')} aria-hidden="true" />
         <p className="text-sm font-medium text-slate-800">{over ? 'Drop to upload' : 'Drag files here'}</p>
         {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
-        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>Choose files…</Button>
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          Choose files…
+        </Button>
         <p className="text-xs text-slate-500">
           PDF, Word, Excel, HTML, Markdown, text or CSV · up to {formatBytes(limits.maxFileBytes)} a file, {limits.maxFiles} files per upload
         </p>
@@ -134,8 +136,16 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
           {refused.map((r) => (
             <li key={r.key} role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <p className="min-w-0 flex-1 break-words"><span className="font-medium">{r.name}</span> was not sent. {r.reason}</p>
-              <Button size="sm" variant="ghost" className="h-6 px-1" onClick={() => setRefused((list) => list.filter((x) => x.key !== r.key))} aria-label={`Dismiss the message about ${r.name}`}>
+              <p className="min-w-0 flex-1 break-words">
+                <span className="font-medium">{r.name}</span> was not sent. {r.reason}
+              </p>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-6 px-1"
+                onClick={() => setRefused((list) => list.filter((x) => x.key !== r.key))}
+                aria-label={`Dismiss the message about ${r.name}`}
+              >
                 <X className="size-4" aria-hidden="true" />
               </Button>
             </li>
@@ -146,7 +156,12 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
       {batches.length ? (
         <ul className="mt-3 space-y-3" aria-label="Uploaded files" aria-live="polite">
           {batches.map((batch) => (
-            <BatchRow key={batch.key} batch={batch} onRetry={() => send(batch)} onDismiss={() => setBatches((list) => list.filter((b) => b.key !== batch.key))} />
+            <BatchRow
+              key={batch.key}
+              batch={batch}
+              onRetry={() => send(batch)}
+              onDismiss={() => setBatches((list) => list.filter((b) => b.key !== batch.key))}
+            />
           ))}
         </ul>
       ) : null}
@@ -163,7 +178,11 @@ function BatchRow({ batch, onRetry, onDismiss }: { batch: Batch; onRetry: () => 
         <ul className="divide-y divide-slate-100">
           {batch.files.map((file, i) => (
             <FileRow key={i} name={file.name} size={file.size}>
-              {batch.phase === 'failed' ? <span className="text-xs font-medium text-red-700">Not sent</span> : <SendProgress name={file.name} share={batch.progress[i] ?? 0} waiting={batch.phase === 'waiting'} />}
+              {batch.phase === 'failed' ? (
+                <span className="text-xs font-medium text-red-700">Not sent</span>
+              ) : (
+                <SendProgress name={file.name} share={batch.progress[i] ?? 0} waiting={batch.phase === 'waiting'} />
+              )}
             </FileRow>
           ))}
         </ul>
@@ -172,8 +191,12 @@ function BatchRow({ batch, onRetry, onDismiss }: { batch: Batch; onRetry: () => 
         <div role="alert" className="flex flex-wrap items-center gap-2 border-t border-red-100 bg-red-50 px-3 py-2 text-sm text-red-800">
           <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1 basis-48">{batch.message}</p>
-          <Button size="sm" variant="secondary" onClick={onRetry}><RotateCcw className="size-4" aria-hidden="true" /> Try again</Button>
-          <Button size="sm" variant="ghost" onClick={onDismiss}>Dismiss</Button>
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            <RotateCcw className="size-4" aria-hidden="true" /> Try again
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDismiss}>
+            Dismiss
+          </Button>
         </div>
       ) : null}
     </li>
@@ -184,7 +207,14 @@ function SendProgress({ name, share, waiting }: { name: string; share: number; w
   const percent = Math.round(share * 100);
   return (
     <div className="flex w-40 items-center gap-2">
-      <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`Sending ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={`Sending ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <span className="w-16 text-right text-xs tabular-nums text-slate-600">{waiting ? 'Waiting' : percent >= 100 ? 'Sent' : `${percent}%`}</span>
@@ -208,7 +238,14 @@ function SentFiles({ uploadId, files }: { uploadId: number; files: File[] }) {
         {files.map((file, i) => {
           const item = items[i];
           return (
-            <FileRow key={i} name={item?.file_name ?? file.name} size={file.size} state={item?.state} error={item?.error ?? null} contentId={item?.state === 'done' ? item.content_id : null}>
+            <FileRow
+              key={i}
+              name={item?.file_name ?? file.name}
+              size={file.size}
+              state={item?.state}
+              error={item?.error ?? null}
+              contentId={item?.state === 'done' ? item.content_id : null}
+            >
               {item ? <StateBadge state={item.state} file /> : <span className="text-xs text-slate-500">Sent</span>}
             </FileRow>
           );
@@ -216,20 +253,40 @@ function SentFiles({ uploadId, files }: { uploadId: number; files: File[] }) {
       </ul>
       <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-500">
         {upload.isError ? "Could not read this upload's progress. " : null}
-        <Link href={`/knowledge/uploads/${uploadId}`} className="font-medium text-indigo-700 hover:underline">Details of this upload</Link>
+        <Link href={`/knowledge/uploads/${uploadId}`} className="font-medium text-indigo-700 hover:underline">
+          Details of this upload
+        </Link>
       </p>
     </>
   );
 }
 
-function FileRow({ name, size, state, error, contentId, children }: { name: string; size: number; state?: string; error?: string | null; contentId?: number | null; children: React.ReactNode }) {
+function FileRow({
+  name,
+  size,
+  state,
+  error,
+  contentId,
+  children,
+}: {
+  name: string;
+  size: number;
+  state?: string;
+  error?: string | null;
+  contentId?: number | null;
+  children: React.ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2" data-state={state}>
       <div className="min-w-0 flex-1 basis-40">
         {contentId ? (
-          <Link href={`/knowledge/contents/${contentId}`} className="block truncate text-sm font-medium text-indigo-700 hover:underline" title={name}>{name}</Link>
+          <Link href={`/knowledge/contents/${contentId}`} className="block truncate text-sm font-medium text-indigo-700 hover:underline" title={name}>
+            {name}
+          </Link>
         ) : (
-          <p className="truncate text-sm font-medium text-slate-800" title={name}>{name}</p>
+          <p className="truncate text-sm font-medium text-slate-800" title={name}>
+            {name}
+          </p>
         )}
         <p className="text-xs text-slate-500">{formatBytes(size)}</p>
       </div>

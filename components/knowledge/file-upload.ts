@@ -67,7 +67,10 @@ export function perFileProgress(files: LocalFile[], loaded: number, total: numbe
 export function uploadFailureMessage(status: number, detail: string | null): string {
   if (status === 0) return 'The upload was interrupted before it finished: check your connection and try again.';
   if (status === 401) return 'Your session has ended: sign in again, then upload the files again.';
-  if (status === 403) return detail?.startsWith('Cross-site') ? 'The upload was refused because it did not come from this page: reload the page and try again.' : 'Your role cannot add files to this project: ask an editor, an admin or the owner.';
+  if (status === 403)
+    return detail?.startsWith('Cross-site')
+      ? 'The upload was refused because it did not come from this page: reload the page and try again.'
+      : 'Your role cannot add files to this project: ask an editor, an admin or the owner.';
   if (status === 413) return detail ? `Too much at once: ${lowerFirst(detail)}.` : 'The files are too large to send at once.';
   if (status >= 500) return 'The server could not store the files: try again in a moment.';
   return detail ?? `The upload failed (${status}).`;

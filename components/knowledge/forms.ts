@@ -45,4 +45,3 @@ export function buildUploadRequest(name: string, dataset: string, rows: ImportRo
     })),
   };
 }
-

@@ -4,7 +4,18 @@
 import { useEffect, useState } from 'react';
 import { Field, FormDialog, Input, Textarea, errorMessage } from '@/components/ui';
 
-export function NameDialog({ open, title, label = 'Name', initialName = '', withDescription = false, submitLabel, pending, error, onSubmit, onClose }: {
+export function NameDialog({
+  open,
+  title,
+  label = 'Name',
+  initialName = '',
+  withDescription = false,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
   open: boolean;
   title: string;
   label?: string;

@@ -21,7 +21,11 @@ export function RecentUploads({ className }: { className?: string }) {
       <CardHeader title="Recent imports" description="Files uploaded or imported by URL, newest first." />
       <QueryView
         query={uploads}
-        loading={<div className="p-5"><LoadingBlock lines={3} label="Loading imports" /></div>}
+        loading={
+          <div className="p-5">
+            <LoadingBlock lines={3} label="Loading imports" />
+          </div>
+        }
         errorTitle="Could not load the imports"
         inset
         isEmpty={(list) => list.length === 0}
@@ -29,7 +33,9 @@ export function RecentUploads({ className }: { className?: string }) {
           <div className="flex flex-col items-center gap-2 px-1 py-4 text-center text-sm text-slate-500">
             <Upload className="size-6 text-slate-400" aria-hidden="true" />
             <p>No imports yet.</p>
-            <Link href="/knowledge/import" className="font-medium text-indigo-700 hover:underline">Import files</Link>
+            <Link href="/knowledge/import" className="font-medium text-indigo-700 hover:underline">
+              Import files
+            </Link>
           </div>
         }
       >

@@ -17,7 +17,12 @@ export function RetryItem({ uploadId, item, title }: { uploadId: number; item: U
   const send = (newUrl?: string) =>
     retry.mutate(
       { uploadId, itemId: item.id, url: newUrl },
-      { onSuccess: () => { setEditing(false); toast.success(`“${title}” is queued again`); } },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast.success(`“${title}” is queued again`);
+        },
+      },
     );
 
   if (editing) {
@@ -33,8 +38,20 @@ export function RetryItem({ uploadId, item, title }: { uploadId: number; item: U
           {(props) => <Input {...props} type="url" required maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} autoFocus />}
         </Field>
         <div className="flex gap-2">
-          <Button type="submit" size="sm" loading={retry.isPending}>Retry with this URL</Button>
-          <Button size="sm" variant="ghost" onClick={() => { retry.reset(); setEditing(false); setUrl(item.url ?? ''); }}>Cancel</Button>
+          <Button type="submit" size="sm" loading={retry.isPending}>
+            Retry with this URL
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              retry.reset();
+              setEditing(false);
+              setUrl(item.url ?? '');
+            }}
+          >
+            Cancel
+          </Button>
         </div>
       </form>
     );
@@ -46,12 +63,24 @@ export function RetryItem({ uploadId, item, title }: { uploadId: number; item: U
           <RotateCcw className="size-4" aria-hidden="true" /> Retry
         </Button>
         {item.url !== null ? (
-          <Button size="sm" variant="ghost" onClick={() => { retry.reset(); setEditing(true); }} aria-label={`Edit URL of ${title}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              retry.reset();
+              setEditing(true);
+            }}
+            aria-label={`Edit URL of ${title}`}
+          >
             <Pencil className="size-4" aria-hidden="true" /> Edit URL
           </Button>
         ) : null}
       </div>
-      {retry.error ? <p role="alert" className="mt-1 text-sm text-red-700">{retry.error.message}</p> : null}
+      {retry.error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {retry.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

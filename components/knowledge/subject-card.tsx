@@ -6,7 +6,18 @@ import { ExternalLink, FilePlus2, FileText, Pencil, Trash2 } from 'lucide-react'
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, formatDate, formatNumber, useToast } from '@/components/ui';
-import { type ContentOrder, type ContentRecord, type SubjectRecord, MORE_CONTENTS, useContentPages, useCreateContent, useDeleteContent, useDeleteSubject, useRenameSubject, useUpdateContent } from './api';
+import {
+  type ContentOrder,
+  type ContentRecord,
+  type SubjectRecord,
+  MORE_CONTENTS,
+  useContentPages,
+  useCreateContent,
+  useDeleteContent,
+  useDeleteSubject,
+  useRenameSubject,
+  useUpdateContent,
+} from './api';
 import { ContentDialog, EditContentDialog, linkProblem } from './content-dialog';
 import { NameDialog } from './name-dialog';
 
@@ -54,7 +65,9 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
       <CardHeader
         title={
           linkTitle ? (
-            <Link id={`subject-${subject.id}`} href={`/knowledge/subjects/${subject.id}`} className="rounded hover:text-indigo-700 hover:underline">{subject.name}</Link>
+            <Link id={`subject-${subject.id}`} href={`/knowledge/subjects/${subject.id}`} className="rounded hover:text-indigo-700 hover:underline">
+              {subject.name}
+            </Link>
           ) : (
             <span id={`subject-${subject.id}`}>{subject.name}</span>
           )
@@ -62,18 +75,34 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         description={pages.data ? count : undefined}
         actions={
           canWrite && (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => open({ kind: 'add' })}><FilePlus2 className="size-4" aria-hidden="true" /> Add content</Button>
-            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'rename' })} aria-label={`Rename subject ${subject.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
-            <Button size="sm" variant="ghost" onClick={() => open({ kind: 'delete' })} aria-label={`Delete subject ${subject.name}`} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /></Button>
-          </>
+            <>
+              <Button size="sm" variant="secondary" onClick={() => open({ kind: 'add' })}>
+                <FilePlus2 className="size-4" aria-hidden="true" /> Add content
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => open({ kind: 'rename' })} aria-label={`Rename subject ${subject.name}`}>
+                <Pencil className="size-4" aria-hidden="true" />
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => open({ kind: 'delete' })}
+                aria-label={`Delete subject ${subject.name}`}
+                className="text-red-700! hover:bg-red-50"
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </>
           )
         }
       />
       {pages.isPending ? (
-        <div className="px-5 py-4"><LoadingBlock lines={3} label={`Loading the contents of ${subject.name}`} /></div>
+        <div className="px-5 py-4">
+          <LoadingBlock lines={3} label={`Loading the contents of ${subject.name}`} />
+        </div>
       ) : pages.isError ? (
-        <div className="px-4 py-4 sm:px-5"><ErrorState error={pages.error} title="Could not load the contents" onRetry={() => pages.refetch()} /></div>
+        <div className="px-4 py-4 sm:px-5">
+          <ErrorState error={pages.error} title="Could not load the contents" onRetry={() => pages.refetch()} />
+        </div>
       ) : contents.length === 0 ? (
         <p className="px-5 py-4 text-sm text-slate-500">{filtering ? `No contents match “${filter.trim()}”.` : 'No contents in this subject yet.'}</p>
       ) : (
@@ -95,10 +124,22 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
                   ) : null}
                 </p>
               </div>
-              {canWrite ? <div className="flex items-center gap-1">
-                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}><Pencil className="size-4" aria-hidden="true" /></Button>
-                <Button size="sm" variant="ghost" onClick={() => open({ kind: 'remove', content })} aria-label={`Delete content ${content.name}`} className="text-red-700! hover:bg-red-50"><Trash2 className="size-4" aria-hidden="true" /></Button>
-              </div> : null}
+              {canWrite ? (
+                <div className="flex items-center gap-1">
+                  <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => open({ kind: 'remove', content })}
+                    aria-label={`Delete content ${content.name}`}
+                    className="text-red-700! hover:bg-red-50"
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                </div>
+              ) : null}
             </li>
           ))}
           {pages.hasNextPage ? (
@@ -119,7 +160,17 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={rename.isPending}
         error={rename.error}
         onClose={close}
-        onSubmit={({ name }) => rename.mutate({ id: subject.id, name }, { onSuccess: () => { close(); toast.success('Subject renamed'); } })}
+        onSubmit={({ name }) =>
+          rename.mutate(
+            { id: subject.id, name },
+            {
+              onSuccess: () => {
+                close();
+                toast.success('Subject renamed');
+              },
+            },
+          )
+        }
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
@@ -129,7 +180,15 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={remove.isPending}
         error={remove.error?.message}
         onCancel={close}
-        onConfirm={() => remove.mutate(subject.id, { onSuccess: () => { close(); toast.success('Subject deleted'); onDeleted?.(); } })}
+        onConfirm={() =>
+          remove.mutate(subject.id, {
+            onSuccess: () => {
+              close();
+              toast.success('Subject deleted');
+              onDeleted?.();
+            },
+          })
+        }
       />
       <ContentDialog
         open={dialog?.kind === 'add'}
@@ -138,7 +197,17 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={add.isPending}
         error={add.error}
         onClose={close}
-        onSubmit={(fields) => add.mutate({ datasetId, subjectId: subject.id, fields }, { onSuccess: () => { close(); toast.success(`Content “${fields.name}” added`); } })}
+        onSubmit={(fields) =>
+          add.mutate(
+            { datasetId, subjectId: subject.id, fields },
+            {
+              onSuccess: () => {
+                close();
+                toast.success(`Content “${fields.name}” added`);
+              },
+            },
+          )
+        }
       />
       {dialog?.kind === 'edit' ? (
         <EditContentDialog
@@ -147,7 +216,17 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
           pending={update.isPending}
           error={update.error}
           onClose={close}
-          onSubmit={(fields) => update.mutate({ id: dialog.content.id, fields }, { onSuccess: () => { close(); toast.success('Content saved'); } })}
+          onSubmit={(fields) =>
+            update.mutate(
+              { id: dialog.content.id, fields },
+              {
+                onSuccess: () => {
+                  close();
+                  toast.success('Content saved');
+                },
+              },
+            )
+          }
         />
       ) : null}
       <ConfirmDialog
@@ -158,7 +237,15 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={removeContent.isPending}
         error={removeContent.error?.message}
         onCancel={close}
-        onConfirm={() => dialog?.kind === 'remove' && removeContent.mutate(dialog.content.id, { onSuccess: () => { close(); toast.success('Content deleted'); } })}
+        onConfirm={() =>
+          dialog?.kind === 'remove' &&
+          removeContent.mutate(dialog.content.id, {
+            onSuccess: () => {
+              close();
+              toast.success('Content deleted');
+            },
+          })
+        }
       />
     </Card>
   );

@@ -28,7 +28,12 @@ export function SubjectView({ subjectId }: { subjectId: number }) {
     { label: dataset.data?.name, href: datasetId ? `/knowledge/${datasetId}` : undefined },
     { label: subject.data?.name ?? 'Subject' },
   ];
-  if (subject.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading subject" /></Card>;
+  if (subject.isPending)
+    return (
+      <Card className="p-5">
+        <LoadingBlock lines={5} label="Loading subject" />
+      </Card>
+    );
   if (subject.isError) {
     return (
       <div className="space-y-4">
@@ -47,7 +52,16 @@ export function SubjectView({ subjectId }: { subjectId: number }) {
         <ContentFilter value={filter} onChange={setFilter} />
         <ContentSort value={order} onChange={setOrder} />
       </div>
-      <SubjectCard datasetId={data.dataset_id} subject={data} filter={q} order={order} canWrite={canWrite} linkTitle={false} hideWithoutMatch={false} onDeleted={() => router.push(`/knowledge/${data.dataset_id}`)} />
+      <SubjectCard
+        datasetId={data.dataset_id}
+        subject={data}
+        filter={q}
+        order={order}
+        canWrite={canWrite}
+        linkTitle={false}
+        hideWithoutMatch={false}
+        onDeleted={() => router.push(`/knowledge/${data.dataset_id}`)}
+      />
     </div>
   );
 }

@@ -23,7 +23,12 @@ const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' 
 /** `file`: an uploaded file is read from storage, not fetched. */
 export function StateBadge({ state, file = false }: { state: UploadState; file?: boolean }) {
   const look = STATE_LOOK[state] ?? STATE_LOOK.queued;
-  return <Badge tone={look.tone}>{look.icon}{file && state === 'fetching' ? 'Reading' : look.label}</Badge>;
+  return (
+    <Badge tone={look.tone}>
+      {look.icon}
+      {file && state === 'fetching' ? 'Reading' : look.label}
+    </Badge>
+  );
 }
 
 export function UploadProgress({ uploadId }: { uploadId: number }) {
@@ -32,10 +37,26 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
   // Viewers see the progress but no way to an import they may not start.
   const canWrite = useCanWrite();
   const back = (
-    <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"><ArrowLeft className="size-4" aria-hidden="true" /> Knowledge</Link>
+    <Link href="/knowledge" className="mb-3 inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900">
+      <ArrowLeft className="size-4" aria-hidden="true" /> Knowledge
+    </Link>
   );
-  if (upload.isPending) return <>{back}<Card className="p-5"><LoadingBlock lines={5} label="Loading import" /></Card></>;
-  if (upload.isError) return <>{back}<ErrorState error={upload.error} title="Could not load this import" onRetry={() => upload.refetch()} /></>;
+  if (upload.isPending)
+    return (
+      <>
+        {back}
+        <Card className="p-5">
+          <LoadingBlock lines={5} label="Loading import" />
+        </Card>
+      </>
+    );
+  if (upload.isError)
+    return (
+      <>
+        {back}
+        <ErrorState error={upload.error} title="Could not load this import" onRetry={() => upload.refetch()} />
+      </>
+    );
 
   const status = upload.data;
   const { counts } = status;
@@ -51,9 +72,13 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
         description={`Started ${formatDateTime(status.created_at)}`}
         actions={
           running ? (
-            <span className="inline-flex items-center gap-2 text-sm text-slate-600"><Loader2 className="size-4 animate-spin" aria-hidden="true" /> Updating live</span>
+            <span className="inline-flex items-center gap-2 text-sm text-slate-600">
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Updating live
+            </span>
           ) : canWrite ? (
-            <Link href="/knowledge/import" className="text-sm font-medium text-indigo-700 hover:underline">Import more files</Link>
+            <Link href="/knowledge/import" className="text-sm font-medium text-indigo-700 hover:underline">
+              Import more files
+            </Link>
           ) : null
         }
       />
@@ -62,11 +87,22 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
       <Card className="mb-6 p-4 sm:p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-sm font-medium text-slate-800" aria-live="polite">
-            {running ? `${formatNumber(finished)} of ${formatNumber(counts.total)} files finished` : counts.failed ? `Finished with ${formatNumber(counts.failed)} failed` : 'All files imported'}
+            {running
+              ? `${formatNumber(finished)} of ${formatNumber(counts.total)} files finished`
+              : counts.failed
+                ? `Finished with ${formatNumber(counts.failed)} failed`
+                : 'All files imported'}
           </p>
           <p className="text-sm text-slate-500">{formatNumber(percent)}%</p>
         </div>
-        <div className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={counts.total} aria-valuenow={finished}>
+        <div
+          className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Import progress"
+          aria-valuemin={0}
+          aria-valuemax={counts.total}
+          aria-valuenow={finished}
+        >
           <div className="bg-emerald-500 transition-all" style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }} />
           <div className="bg-red-500 transition-all" style={{ width: `${counts.total ? (counts.failed / counts.total) * 100 : 0}%` }} />
         </div>
@@ -83,7 +119,9 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
       <Card>
         <CardHeader title="Files" description={`${formatNumber(counts.total)} in this import`} />
         <ul className="divide-y divide-slate-100" aria-label="Imported files">
-          {status.items.map((item) => <UploadRow key={item.id} uploadId={uploadId} item={item} canWrite={canWrite} />)}
+          {status.items.map((item) => (
+            <UploadRow key={item.id} uploadId={uploadId} item={item} canWrite={canWrite} />
+          ))}
         </ul>
       </Card>
     </div>
@@ -100,12 +138,16 @@ function UploadRow({ uploadId, item, canWrite }: { uploadId: number; item: Uploa
         <div className="flex flex-wrap items-center gap-2">
           <StateBadge state={item.state} file={item.file_name !== null} />
           {item.content_id && item.state === 'done' ? (
-            <Link href={`/knowledge/contents/${item.content_id}`} className="truncate font-medium text-indigo-700 hover:underline">{title}</Link>
+            <Link href={`/knowledge/contents/${item.content_id}`} className="truncate font-medium text-indigo-700 hover:underline">
+              {title}
+            </Link>
           ) : (
             <span className="truncate font-medium text-slate-800">{title}</span>
           )}
         </div>
-        <p className="mt-1 truncate text-xs text-slate-500" title={origin}>{origin}</p>
+        <p className="mt-1 truncate text-xs text-slate-500" title={origin}>
+          {origin}
+        </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {item.dataset_name}
           {item.subject_name ? ` › ${item.subject_name}` : ''}
@@ -116,7 +158,9 @@ function UploadRow({ uploadId, item, canWrite }: { uploadId: number; item: Uploa
       </div>
       <div className="shrink-0 text-left text-xs text-slate-500 sm:text-right">
         {item.state === 'done' ? (
-          <p className="font-medium text-slate-700">{formatNumber(item.passages ?? 0)} passages · {formatNumber(item.tokens ?? 0)} tokens</p>
+          <p className="font-medium text-slate-700">
+            {formatNumber(item.passages ?? 0)} passages · {formatNumber(item.tokens ?? 0)} tokens
+          </p>
         ) : null}
         <p>{formatDateTime(item.updated_at)}</p>
       </div>

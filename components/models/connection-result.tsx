@@ -22,7 +22,11 @@ export function ConnectionResult({ result, error, className }: { result?: Connec
       ref={ref}
       role="status"
       data-testid="connection-result"
-      className={cn('flex items-start gap-2 rounded-md border px-3 py-2 text-sm break-words', ok ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-red-200 bg-red-50 text-red-800', className)}
+      className={cn(
+        'flex items-start gap-2 rounded-md border px-3 py-2 text-sm break-words',
+        ok ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-red-200 bg-red-50 text-red-800',
+        className,
+      )}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span className="min-w-0">

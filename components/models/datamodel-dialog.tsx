@@ -9,7 +9,13 @@ import { errorMessage } from '@/components/ui/states';
 import { useDatasets } from '@/components/console/use-catalog';
 import { useSave, type DatamodelInput, type DatamodelRecord, type GenerativeModelRecord, type PresetRecord } from './use-models';
 
-export function DatamodelDialog({ datamodel, presets, models, onClose, onSaved }: {
+export function DatamodelDialog({
+  datamodel,
+  presets,
+  models,
+  onClose,
+  onSaved,
+}: {
   datamodel: DatamodelRecord | null;
   presets: PresetRecord[];
   models: GenerativeModelRecord[];
@@ -39,11 +45,21 @@ export function DatamodelDialog({ datamodel, presets, models, onClose, onSaved }
       onSubmit={() => {
         if (!chosenDataset || !preset) return;
         const model = modelId || (datamodel ? preset.generative_model_id : undefined);
-        save.mutate({ name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) }, { onSuccess: onSaved });
+        save.mutate(
+          { name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) },
+          { onSuccess: onSaved },
+        );
       }}
     >
-      <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support assistant" />}</Field>
-      <Field label="Dataset" hint={datasets.data?.length === 0 ? 'Create a dataset on the Knowledge page first.' : datasets.error ? errorMessage(datasets.error) : undefined}>
+      <Field label="Name">
+        {(props) => (
+          <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support assistant" />
+        )}
+      </Field>
+      <Field
+        label="Dataset"
+        hint={datasets.data?.length === 0 ? 'Create a dataset on the Knowledge page first.' : datasets.error ? errorMessage(datasets.error) : undefined}
+      >
         {(props) => (
           <Select {...props} required value={chosenDataset} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
             {(datasets.data ?? []).map((d) => (

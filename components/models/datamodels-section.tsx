@@ -31,7 +31,11 @@ export function DatamodelsSection() {
           </Button>
         }
         query={datamodels}
-        empty={{ icon: <Boxes className="size-8" />, title: 'No datamodels yet', description: 'A datamodel pairs a dataset with a preset so people can ask it questions.' }}
+        empty={{
+          icon: <Boxes className="size-8" />,
+          title: 'No datamodels yet',
+          description: 'A datamodel pairs a dataset with a preset so people can ask it questions.',
+        }}
       >
         {(items) =>
           items.map((d) => (
@@ -40,7 +44,10 @@ export function DatamodelsSection() {
               testId="datamodel-row"
               actions={
                 <>
-                  <Link href="/console" className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+                  <Link
+                    href="/console"
+                    className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+                  >
                     <MessageSquareText className="size-4" aria-hidden="true" /> Ask<span className="sr-only"> in the console</span>
                   </Link>
                   <EditDeleteButtons name={d.name} onEdit={() => setEditing(d)} editDisabled={!ready} onDelete={() => remove.ask(d)} />
@@ -50,7 +57,12 @@ export function DatamodelsSection() {
               <h3 className="break-words font-medium text-slate-900">{d.name}</h3>
               <Facts
                 items={[
-                  ['Dataset', <Link href={`/knowledge/${d.dataset.id}`} className="text-indigo-700 hover:underline">{d.dataset.name}</Link>],
+                  [
+                    'Dataset',
+                    <Link href={`/knowledge/${d.dataset.id}`} className="text-indigo-700 hover:underline">
+                      {d.dataset.name}
+                    </Link>,
+                  ],
                   ['Preset', `${d.preset.name} (${d.preset.identifier})`],
                   ['Model', d.generative_model],
                   ['Smartpages', d.used_by.smartpages ? `${d.used_by.smartpages} published` : <span className="text-slate-500">none</span>],

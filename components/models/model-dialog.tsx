@@ -25,7 +25,15 @@ const FEES = [
   ['fee_deepsearch', 'Deep search'],
 ] as const;
 
-export function ModelDialog({ model, onClose, onSaved }: { model: GenerativeModelRecord | null; onClose: () => void; onSaved: (model: GenerativeModelRecord) => void }) {
+export function ModelDialog({
+  model,
+  onClose,
+  onSaved,
+}: {
+  model: GenerativeModelRecord | null;
+  onClose: () => void;
+  onSaved: (model: GenerativeModelRecord) => void;
+}) {
   const save = useSave<ModelInput, GenerativeModelRecord>('generative_models', model?.id ?? null);
   const test = useConnectionTest();
   const [name, setName] = useState(model?.name ?? '');
@@ -33,9 +41,14 @@ export function ModelDialog({ model, onClose, onSaved }: { model: GenerativeMode
   const [baseUrl, setBaseUrl] = useState(model?.base_url ?? '');
   const [providerModel, setProviderModel] = useState(model?.provider_model ?? '');
   const [keyEnv, setKeyEnv] = useState(model?.api_key_env ?? '');
-  const [fees, setFees] = useState({ fee_search: String(model?.fee_search ?? 1), fee_stream: String(model?.fee_stream ?? 1), fee_deepsearch: String(model?.fee_deepsearch ?? 1) });
+  const [fees, setFees] = useState({
+    fee_search: String(model?.fee_search ?? 1),
+    fee_stream: String(model?.fee_stream ?? 1),
+    fee_deepsearch: String(model?.fee_deepsearch ?? 1),
+  });
   const formId = model ? `model-${model.id}` : 'model-new';
-  const connection = provider === 'openai' ? { base_url: baseUrl.trim(), provider_model: providerModel.trim() || null, api_key_env: keyEnv.trim() || null } : {};
+  const connection =
+    provider === 'openai' ? { base_url: baseUrl.trim(), provider_model: providerModel.trim() || null, api_key_env: keyEnv.trim() || null } : {};
   const feeValues = Object.fromEntries(FEES.map(([key]) => [key, Number(fees[key])])) as Record<(typeof FEES)[number][0], number>;
   const feesValid = Object.values(feeValues).every((n) => Number.isFinite(n) && n >= 1);
 
@@ -57,19 +70,47 @@ export function ModelDialog({ model, onClose, onSaved }: { model: GenerativeMode
       <Field label="Name" hint="Unique across the service; shown in reports.">
         {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="support-gpt" />}
       </Field>
-      <ChoiceCards legend="Provider" name={`${formId}-provider`} value={provider} choices={PROVIDERS} onChange={(value) => (setProvider(value), test.reset())} />
+      <ChoiceCards
+        legend="Provider"
+        name={`${formId}-provider`}
+        value={provider}
+        choices={PROVIDERS}
+        onChange={(value) => (setProvider(value), test.reset())}
+      />
       {provider === 'openai' ? (
         <>
           <Field label="Base URL" hint="With the API version, e.g. https://api.openai.com/v1 or http://ollama.internal:11434/v1.">
-            {(props) => <Input {...props} required type="url" inputMode="url" maxLength={500} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" />}
+            {(props) => (
+              <Input
+                {...props}
+                required
+                type="url"
+                inputMode="url"
+                maxLength={500}
+                value={baseUrl}
+                onChange={(e) => setBaseUrl(e.target.value)}
+                placeholder="https://api.openai.com/v1"
+              />
+            )}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Model" hint="As the provider names it. Empty: the name above.">
-              {(props) => <Input {...props} maxLength={200} value={providerModel} onChange={(e) => setProviderModel(e.target.value)} placeholder="gpt-4o-mini" />}
+              {(props) => (
+                <Input {...props} maxLength={200} value={providerModel} onChange={(e) => setProviderModel(e.target.value)} placeholder="gpt-4o-mini" />
+              )}
             </Field>
             <Field label="Key variable (optional)" hint="The name of a server environment variable holding the key — never the key itself.">
               {(props) => (
-                <Input {...props} maxLength={128} value={keyEnv} onChange={(e) => setKeyEnv(e.target.value.toUpperCase())} placeholder="OPENAI_API_KEY" autoComplete="off" spellCheck={false} className="font-mono" />
+                <Input
+                  {...props}
+                  maxLength={128}
+                  value={keyEnv}
+                  onChange={(e) => setKeyEnv(e.target.value.toUpperCase())}
+                  placeholder="OPENAI_API_KEY"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="font-mono"
+                />
               )}
             </Field>
           </div>
@@ -81,7 +122,19 @@ export function ModelDialog({ model, onClose, onSaved }: { model: GenerativeMode
         <div className="mt-2 grid grid-cols-3 gap-2">
           {FEES.map(([key, label]) => (
             <Field key={key} label={label}>
-              {(props) => <Input {...props} type="number" inputMode="decimal" min={1} max={1000} step={0.1} required value={fees[key]} onChange={(e) => setFees({ ...fees, [key]: e.target.value })} />}
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  max={1000}
+                  step={0.1}
+                  required
+                  value={fees[key]}
+                  onChange={(e) => setFees({ ...fees, [key]: e.target.value })}
+                />
+              )}
             </Field>
           ))}
         </div>

@@ -42,13 +42,26 @@ function ModelRow({ model, onEdit, onDelete }: { model: GenerativeModelRecord; o
           model.base_url ? ['Base URL', <span className="break-all font-mono text-xs">{model.base_url}</span>] : null,
           model.provider === 'openai' && model.provider_model ? ['Model', model.provider_model] : null,
           model.api_key_env
-            ? ['Key variable', <span className="flex flex-wrap items-center gap-2"><code className="break-all font-mono text-xs">{model.api_key_env}</code>{model.api_key_set ? <Badge tone="success">set</Badge> : <Badge tone="warning">not set on the server</Badge>}</span>]
+            ? [
+                'Key variable',
+                <span className="flex flex-wrap items-center gap-2">
+                  <code className="break-all font-mono text-xs">{model.api_key_env}</code>
+                  {model.api_key_set ? <Badge tone="success">set</Badge> : <Badge tone="warning">not set on the server</Badge>}
+                </span>,
+              ]
             : own && model.provider === 'openai'
               ? ['Key variable', <span className="text-slate-500">none (no key sent)</span>]
               : null,
           !own && model.provider === 'openai' ? ['Connection', <span className="text-slate-500">set up by the operator</span>] : null,
           ['Fees', `${fee(model.fee_search)} search · ${fee(model.fee_stream)} stream · ${fee(model.fee_deepsearch)} deep search`],
-          ['Used by', uses ? `${plural(model.used_by.presets, 'preset')}, ${plural(model.used_by.datamodels, 'datamodel')}` : <span className="text-slate-500">nothing in this project</span>],
+          [
+            'Used by',
+            uses ? (
+              `${plural(model.used_by.presets, 'preset')}, ${plural(model.used_by.datamodels, 'datamodel')}`
+            ) : (
+              <span className="text-slate-500">nothing in this project</span>
+            ),
+          ],
         ]}
       />
       <ConnectionResult result={test.data} error={test.error ?? undefined} className="mt-3" />
@@ -73,7 +86,11 @@ export function ModelsSection() {
           </Button>
         }
         query={models}
-        empty={{ icon: <Cpu className="size-8" />, title: 'No generative models', description: 'Add an OpenAI-compatible provider, or use the built-in extractive one.' }}
+        empty={{
+          icon: <Cpu className="size-8" />,
+          title: 'No generative models',
+          description: 'Add an OpenAI-compatible provider, or use the built-in extractive one.',
+        }}
       >
         {(items) => items.map((m) => <ModelRow key={m.id} model={m} onEdit={() => setEditing(m)} onDelete={() => remove.ask(m)} />)}
       </Section>

@@ -9,7 +9,15 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useDelete } from './use-models';
 
-export function Section<T>({ id, title, description, action, query, empty, children }: {
+export function Section<T>({
+  id,
+  title,
+  description,
+  action,
+  query,
+  empty,
+  children,
+}: {
   id: string;
   title: string;
   description: string;
@@ -58,12 +66,14 @@ export function Row({ children, actions, testId }: { children: React.ReactNode; 
 export function Facts({ items }: { items: Array<[string, React.ReactNode] | null | false> }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-      {items.filter((item): item is [string, React.ReactNode] => Boolean(item)).map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-500">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-800">{value}</dd>
-        </div>
-      ))}
+      {items
+        .filter((item): item is [string, React.ReactNode] => Boolean(item))
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="min-w-0 break-words text-slate-800">{value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

@@ -17,7 +17,17 @@ const PARAMETERS = [
 
 type ParameterKey = (typeof PARAMETERS)[number][0];
 
-export function PresetDialog({ preset, models, onClose, onSaved }: { preset: PresetRecord | null; models: GenerativeModelRecord[]; onClose: () => void; onSaved: (preset: PresetRecord) => void }) {
+export function PresetDialog({
+  preset,
+  models,
+  onClose,
+  onSaved,
+}: {
+  preset: PresetRecord | null;
+  models: GenerativeModelRecord[];
+  onClose: () => void;
+  onSaved: (preset: PresetRecord) => void;
+}) {
   const save = useSave<PresetInput, PresetRecord>('presets', preset?.id ?? null);
   const [identifier, setIdentifier] = useState(preset?.identifier ?? '');
   const [name, setName] = useState(preset?.name ?? '');
@@ -25,7 +35,12 @@ export function PresetDialog({ preset, models, onClose, onSaved }: { preset: Pre
   const [template, setTemplate] = useState(preset?.prompt_template ?? DEFAULT_PROMPT_TEMPLATE);
   const [params, setParams] = useState<Record<ParameterKey, string>>(() => {
     const p = preset?.parameters ?? { top_k: 5, min_score: 0 };
-    return { top_k: p.top_k?.toString() ?? '', min_score: p.min_score?.toString() ?? '', temperature: p.temperature?.toString() ?? '', max_tokens: p.max_tokens?.toString() ?? '' };
+    return {
+      top_k: p.top_k?.toString() ?? '',
+      min_score: p.min_score?.toString() ?? '',
+      temperature: p.temperature?.toString() ?? '',
+      max_tokens: p.max_tokens?.toString() ?? '',
+    };
   });
   const formId = preset ? `preset-${preset.id}` : 'preset-new';
 
@@ -42,14 +57,31 @@ export function PresetDialog({ preset, models, onClose, onSaved }: { preset: Pre
       onSubmit={() => {
         const parameters = Object.fromEntries(PARAMETERS.filter(([key]) => params[key].trim() !== '').map(([key]) => [key, Number(params[key])]));
         save.mutate(
-          { identifier: identifier.trim(), name: name.trim() || identifier.trim(), generative_model_id: Number(modelId), prompt_template: template, parameters },
+          {
+            identifier: identifier.trim(),
+            name: name.trim() || identifier.trim(),
+            generative_model_id: Number(modelId),
+            prompt_template: template,
+            parameters,
+          },
           { onSuccess: onSaved },
         );
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Identifier" hint="What API calls name (generational_presset).">
-          {(props) => <Input {...props} autoFocus required maxLength={100} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="support" className="font-mono" />}
+          {(props) => (
+            <Input
+              {...props}
+              autoFocus
+              required
+              maxLength={100}
+              value={identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+              placeholder="support"
+              className="font-mono"
+            />
+          )}
         </Field>
         <Field label="Name" hint="Shown in the console. Empty: the identifier.">
           {(props) => <Input {...props} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support answers" />}
@@ -67,13 +99,29 @@ export function PresetDialog({ preset, models, onClose, onSaved }: { preset: Pre
           </Select>
         )}
       </Field>
-      <Field label="Prompt template" hint="{context} becomes the numbered passages, {question} the question, {history} earlier turns. Missing ones are appended.">
-        {(props) => <Textarea {...props} rows={7} maxLength={20000} value={template} onChange={(e) => setTemplate(e.target.value)} className="font-mono text-xs" />}
+      <Field
+        label="Prompt template"
+        hint="{context} becomes the numbered passages, {question} the question, {history} earlier turns. Missing ones are appended."
+      >
+        {(props) => (
+          <Textarea {...props} rows={7} maxLength={20000} value={template} onChange={(e) => setTemplate(e.target.value)} className="font-mono text-xs" />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {PARAMETERS.map(([key, label, hint, min, max, step]) => (
           <Field key={key} label={label} hint={hint}>
-            {(props) => <Input {...props} type="number" inputMode="decimal" min={min} max={max} step={step} value={params[key]} onChange={(e) => setParams({ ...params, [key]: e.target.value })} />}
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={min}
+                max={max}
+                step={step}
+                value={params[key]}
+                onChange={(e) => setParams({ ...params, [key]: e.target.value })}
+              />
+            )}
           </Field>
         ))}
       </div>

@@ -33,12 +33,21 @@ export function PresetsSection() {
         title="Presets"
         description="How answers are written: a model, a prompt template and how many passages to use."
         action={
-          <Button size="sm" onClick={() => setEditing('new')} disabled={!models.data || noModels} title={noModels ? 'Create a generative model first' : undefined}>
+          <Button
+            size="sm"
+            onClick={() => setEditing('new')}
+            disabled={!models.data || noModels}
+            title={noModels ? 'Create a generative model first' : undefined}
+          >
             <Plus className="size-4" aria-hidden="true" /> New preset
           </Button>
         }
         query={presets}
-        empty={{ icon: <SlidersHorizontal className="size-8" />, title: 'No presets yet', description: 'A preset picks the model and prompt a datamodel answers with.' }}
+        empty={{
+          icon: <SlidersHorizontal className="size-8" />,
+          title: 'No presets yet',
+          description: 'A preset picks the model and prompt a datamodel answers with.',
+        }}
       >
         {(items) =>
           items.map((p) => (
@@ -46,7 +55,12 @@ export function PresetsSection() {
               key={p.id}
               testId="preset-row"
               actions={
-                <EditDeleteButtons name={p.name} onEdit={() => setEditing(p)} editDisabled={!models.data} onDelete={() => remove.ask({ id: p.id, name: p.name })} />
+                <EditDeleteButtons
+                  name={p.name}
+                  onEdit={() => setEditing(p)}
+                  editDisabled={!models.data}
+                  onDelete={() => remove.ask({ id: p.id, name: p.name })}
+                />
               }
             >
               <h3 className="break-words font-medium text-slate-900">
@@ -59,11 +73,22 @@ export function PresetsSection() {
                   [
                     'Prompt',
                     <details className="group">
-                      <summary className="cursor-pointer truncate text-slate-600 hover:text-slate-900">{p.prompt_template.split('\n')[0] || 'Template'}</summary>
-                      <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{p.prompt_template}</pre>
+                      <summary className="cursor-pointer truncate text-slate-600 hover:text-slate-900">
+                        {p.prompt_template.split('\n')[0] || 'Template'}
+                      </summary>
+                      <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">
+                        {p.prompt_template}
+                      </pre>
                     </details>,
                   ],
-                  ['Used by', p.used_by.datamodels ? `${p.used_by.datamodels} datamodel${p.used_by.datamodels === 1 ? '' : 's'}` : <span className="text-slate-500">no datamodel</span>],
+                  [
+                    'Used by',
+                    p.used_by.datamodels ? (
+                      `${p.used_by.datamodels} datamodel${p.used_by.datamodels === 1 ? '' : 's'}`
+                    ) : (
+                      <span className="text-slate-500">no datamodel</span>
+                    ),
+                  ],
                 ]}
               />
             </Row>

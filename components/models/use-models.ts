@@ -20,9 +20,11 @@ const KEYS = {
   datamodels: ['models', 'datamodels'] as const,
 };
 
-export const useGenerativeModels = () => useQuery({ queryKey: KEYS.models, queryFn: () => apiFetch<GenerativeModelRecord[]>('/searcher/v1/generative_models') });
+export const useGenerativeModels = () =>
+  useQuery({ queryKey: KEYS.models, queryFn: () => apiFetch<GenerativeModelRecord[]>('/searcher/v1/generative_models') });
 export const usePresetSettings = () => useQuery({ queryKey: KEYS.presets, queryFn: () => apiFetch<PresetRecord[]>('/searcher/v1/presets?include=settings') });
-export const useDatamodelSettings = () => useQuery({ queryKey: KEYS.datamodels, queryFn: () => apiFetch<DatamodelRecord[]>('/searcher/v1/datamodels?include=settings') });
+export const useDatamodelSettings = () =>
+  useQuery({ queryKey: KEYS.datamodels, queryFn: () => apiFetch<DatamodelRecord[]>('/searcher/v1/datamodels?include=settings') });
 
 /** Everything that lists models, presets or datamodels: uses and names show up everywhere at once. */
 function useRefresh() {
@@ -42,7 +44,8 @@ type Resource = 'generative_models' | 'presets' | 'datamodels';
 export function useSave<Input, Output>(resource: Resource, id: number | null) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: Input) => apiFetch<Output>(id === null ? `/searcher/v1/${resource}` : `/searcher/v1/${resource}/${id}`, { method: id === null ? 'POST' : 'PATCH', json: input }),
+    mutationFn: (input: Input) =>
+      apiFetch<Output>(id === null ? `/searcher/v1/${resource}` : `/searcher/v1/${resource}/${id}`, { method: id === null ? 'POST' : 'PATCH', json: input }),
     onSuccess: refresh,
   });
 }

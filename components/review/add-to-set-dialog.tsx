@@ -17,7 +17,10 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
   const [source, setSource] = useState('');
   const add = useMutation({
     mutationFn: (input: { setId: number; question: string; source: string }) =>
-      apiFetch<EvaluationSetDetail>(`/searcher/v1/evaluation_sets/${input.setId}/questions`, { method: 'POST', json: { question: input.question, expected_sources: [input.source] } }),
+      apiFetch<EvaluationSetDetail>(`/searcher/v1/evaluation_sets/${input.setId}/questions`, {
+        method: 'POST',
+        json: { question: input.question, expected_sources: [input.source] },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['evaluation', 'sets'] }),
   });
   useEffect(() => {
@@ -43,13 +46,19 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
       }}
     >
       {sets.data && sets.data.length === 0 ? (
-        <p className="text-sm text-slate-600">There is no evaluation set yet: create one in the <strong>Evaluation sets</strong> tab first.</p>
+        <p className="text-sm text-slate-600">
+          There is no evaluation set yet: create one in the <strong>Evaluation sets</strong> tab first.
+        </p>
       ) : (
         <>
           <Field label="Evaluation set">
             {(props) => (
               <Select {...props} value={chosen} onChange={(e) => setSetId(Number(e.target.value))}>
-                {(sets.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                {(sets.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
               </Select>
             )}
           </Field>
@@ -58,7 +67,9 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
             {(props) => <Input {...props} value={source} maxLength={2000} list="cited-documents" onChange={(e) => setSource(e.target.value)} />}
           </Field>
           <datalist id="cited-documents">
-            {(draft?.cited ?? []).map((name) => <option key={name} value={name} />)}
+            {(draft?.cited ?? []).map((name) => (
+              <option key={name} value={name} />
+            ))}
           </datalist>
         </>
       )}

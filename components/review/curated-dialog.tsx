@@ -8,7 +8,13 @@ import { useSaveCurated, type CuratedAnswer } from './use-review';
 
 export type CuratedDraft = { question: string; datasetId: number | null; resolves?: string[] };
 
-export function CuratedDialog({ open, editing, draft, onClose, onSaved }: {
+export function CuratedDialog({
+  open,
+  editing,
+  draft,
+  onClose,
+  onSaved,
+}: {
   open: boolean;
   /** The curated answer being edited; null writes a new one from `draft`. */
   editing: CuratedAnswer | null;
@@ -46,7 +52,13 @@ export function CuratedDialog({ open, editing, draft, onClose, onSaved }: {
       onSubmit={() => {
         if (!chosen) return;
         save.mutate(
-          { dataset_id: Number(chosen), question: question.trim(), answer: answer.trim(), source: source.trim(), ...(draft?.resolves?.length && !editing ? { resolves: draft.resolves } : {}) },
+          {
+            dataset_id: Number(chosen),
+            question: question.trim(),
+            answer: answer.trim(),
+            source: source.trim(),
+            ...(draft?.resolves?.length && !editing ? { resolves: draft.resolves } : {}),
+          },
           { onSuccess: onSaved },
         );
       }}
@@ -55,7 +67,11 @@ export function CuratedDialog({ open, editing, draft, onClose, onSaved }: {
         <Field label="Dataset">
           {(props) => (
             <Select {...props} value={chosen} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-              {(datasets.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              {(datasets.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
             </Select>
           )}
         </Field>

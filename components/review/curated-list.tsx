@@ -26,14 +26,26 @@ export function CuratedList() {
   return (
     <>
       <div className="mb-4">
-        <Button size="sm" onClick={() => setCreating(true)}><PenLine className="size-4" aria-hidden="true" /> New curated answer</Button>
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <PenLine className="size-4" aria-hidden="true" /> New curated answer
+        </Button>
       </div>
       <QueryView
         query={curated}
-        loading={<Card className="p-5"><LoadingBlock lines={4} label="Loading curated answers" /></Card>}
+        loading={
+          <Card className="p-5">
+            <LoadingBlock lines={4} label="Loading curated answers" />
+          </Card>
+        }
         errorTitle="Could not load the curated answers"
         isEmpty={(list) => list.length === 0}
-        empty={<EmptyState icon={<PenLine className="size-8" />} title="No curated answers yet" description="Write one from a question in the review queue, or start a new one." />}
+        empty={
+          <EmptyState
+            icon={<PenLine className="size-8" />}
+            title="No curated answers yet"
+            description="Write one from a question in the review queue, or start a new one."
+          />
+        }
       >
         {(list) => (
           <ul className="space-y-3" aria-label="Curated answers">
@@ -43,11 +55,17 @@ export function CuratedList() {
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0 flex-1">
                       <p className="break-words font-medium text-slate-900">{c.question}</p>
-                      <p className="mt-0.5 text-xs text-slate-500">{datasetName(c.dataset_id)} · updated {formatDateTime(c.updated_at)}</p>
+                      <p className="mt-0.5 text-xs text-slate-500">
+                        {datasetName(c.dataset_id)} · updated {formatDateTime(c.updated_at)}
+                      </p>
                     </div>
                     <div className="flex gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit the answer to “${c.question}”`}><PenLine className="size-4" aria-hidden="true" /> Edit</Button>
-                      <Button size="sm" variant="ghost" onClick={() => remove.ask(c)} aria-label={`Delete the answer to “${c.question}”`}><Trash2 className="size-4" aria-hidden="true" /> Delete</Button>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit the answer to “${c.question}”`}>
+                        <PenLine className="size-4" aria-hidden="true" /> Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => remove.ask(c)} aria-label={`Delete the answer to “${c.question}”`}>
+                        <Trash2 className="size-4" aria-hidden="true" /> Delete
+                      </Button>
                     </div>
                   </div>
                   <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{c.answer}</p>

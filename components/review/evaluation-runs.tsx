@@ -5,10 +5,7 @@
 import { CartesianGrid, Label, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Badge, Card, CardBody, CardHeader, formatDateTime, formatNumber } from '@/components/ui';
 import { compareRuns } from './run-compare';
-import {
-  type RunSummary,
-  useRun,
-} from './use-evaluation';
+import { type RunSummary, useRun } from './use-evaluation';
 
 export const pct = (x: number) => `${formatNumber(x * 100, { maximumFractionDigits: 1 })} %`;
 
@@ -17,10 +14,15 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
   const latest = useRun(setId, finished[0]?.id ?? null);
   const previous = useRun(setId, finished[1]?.id ?? null);
   const changes = latest.data && previous.data ? compareRuns(previous.data.results, latest.data.results) : null;
-  const chart = [...finished].reverse().map((r) => ({ when: formatDateTime(r.started_at), 'Recall@1': r.recall_at_1, 'Recall@5': r.recall_at_5, 'MRR@10': r.mrr_at_10 }));
+  const chart = [...finished]
+    .reverse()
+    .map((r) => ({ when: formatDateTime(r.started_at), 'Recall@1': r.recall_at_1, 'Recall@5': r.recall_at_5, 'MRR@10': r.mrr_at_10 }));
   return (
     <Card>
-      <CardHeader title="Runs" description="Newest first. Ranks count distinct documents; a question scores when its expected source is among the first 1 / 5 / 10." />
+      <CardHeader
+        title="Runs"
+        description="Newest first. Ranks count distinct documents; a question scores when its expected source is among the first 1 / 5 / 10."
+      />
       <CardBody className="space-y-5">
         {chart.length >= 2 ? (
           // overflow-hidden: while the chart re-measures after a resize, its old width must not widen the page.
@@ -31,7 +33,15 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
                 <XAxis dataKey="when" stroke="#64748b" fontSize={12} tickLine={false} height={40} minTickGap={24}>
                   <Label value="Run" position="insideBottom" offset={0} style={{ fill: '#475569', fontSize: 12 }} />
                 </XAxis>
-                <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={(v: number) => `${v * 100} %`} stroke="#64748b" fontSize={12} tickLine={false} width={56}>
+                <YAxis
+                  domain={[0, 1]}
+                  ticks={[0, 0.25, 0.5, 0.75, 1]}
+                  tickFormatter={(v: number) => `${v * 100} %`}
+                  stroke="#64748b"
+                  fontSize={12}
+                  tickLine={false}
+                  width={56}
+                >
                   <Label value="Share of questions" angle={-90} position="insideLeft" style={{ fill: '#475569', fontSize: 12, textAnchor: 'middle' }} />
                 </YAxis>
                 <Tooltip formatter={(v: unknown) => (typeof v === 'number' ? pct(v) : String(v))} />
@@ -47,12 +57,24 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
           <table className="w-full min-w-[36rem] text-sm">
             <thead>
               <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="py-2 pr-3 font-medium">Started</th>
-                <th scope="col" className="px-3 py-2 font-medium">Against</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">R@1</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">R@5</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">MRR@10</th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">Time</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Started
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Against
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  R@1
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  R@5
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  MRR@10
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  Time
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -65,19 +87,32 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
                       <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{pct(r.recall_at_1)}</td>
                       <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{pct(r.recall_at_5)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{formatNumber(r.mrr_at_10, { maximumFractionDigits: 3 })}</td>
-                      <td className="whitespace-nowrap py-2 pl-3 text-right tabular-nums">{r.duration_ms < 1000 ? `${formatNumber(r.duration_ms)} ms` : `${formatNumber(r.duration_ms / 1000, { maximumFractionDigits: 1 })} s`}</td>
+                      <td className="whitespace-nowrap py-2 pl-3 text-right tabular-nums">
+                        {r.duration_ms < 1000 ? `${formatNumber(r.duration_ms)} ms` : `${formatNumber(r.duration_ms / 1000, { maximumFractionDigits: 1 })} s`}
+                      </td>
                     </>
                   ) : r.status === 'running' ? (
                     <td colSpan={4} className="px-3 py-2">
-                      <div className="flex items-center gap-2" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={r.total} aria-valuenow={r.done}>
+                      <div
+                        className="flex items-center gap-2"
+                        role="progressbar"
+                        aria-label="Run progress"
+                        aria-valuemin={0}
+                        aria-valuemax={r.total}
+                        aria-valuenow={r.done}
+                      >
                         <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">
                           <div className="h-full rounded-full bg-indigo-500 transition-all" style={{ width: `${r.total ? (r.done / r.total) * 100 : 0}%` }} />
                         </div>
-                        <span className="text-xs tabular-nums text-slate-600">{formatNumber(r.done)} / {formatNumber(r.total)}</span>
+                        <span className="text-xs tabular-nums text-slate-600">
+                          {formatNumber(r.done)} / {formatNumber(r.total)}
+                        </span>
                       </div>
                     </td>
                   ) : (
-                    <td colSpan={4} className="px-3 py-2 text-sm text-red-700">{r.error ?? 'Failed'}</td>
+                    <td colSpan={4} className="px-3 py-2 text-sm text-red-700">
+                      {r.error ?? 'Failed'}
+                    </td>
                   )}
                 </tr>
               ))}
@@ -98,17 +133,30 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
 
 const rankText = (rank: number | null) => (rank === null ? 'not in the top 10' : `#${rank}`);
 
-function ChangeList({ title, tone, items }: { title: string; tone: 'success' | 'danger'; items: { question: string; before: number | null; after: number | null }[] }) {
+function ChangeList({
+  title,
+  tone,
+  items,
+}: {
+  title: string;
+  tone: 'success' | 'danger';
+  items: { question: string; before: number | null; after: number | null }[];
+}) {
   return (
     <div>
-      <h3 className="mb-1.5 text-sm font-semibold text-slate-800">{title} <Badge tone={items.length ? tone : 'neutral'}>{items.length}</Badge></h3>
+      <h3 className="mb-1.5 text-sm font-semibold text-slate-800">
+        {title} <Badge tone={items.length ? tone : 'neutral'}>{items.length}</Badge>
+      </h3>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">None.</p>
       ) : (
         <ul className="space-y-1 text-sm">
           {items.slice(0, 20).map((c) => (
             <li key={c.question} className="text-slate-700">
-              {c.question} <span className="text-xs text-slate-500">({rankText(c.before)} → {rankText(c.after)})</span>
+              {c.question}{' '}
+              <span className="text-xs text-slate-500">
+                ({rankText(c.before)} → {rankText(c.after)})
+              </span>
             </li>
           ))}
         </ul>
@@ -126,7 +174,10 @@ function Misses({ results }: { results: { question: string; rank: number | null;
       <ul className="mt-2 space-y-1.5 text-sm">
         {misses.map((m) => (
           <li key={m.question} className="text-slate-700">
-            {m.question} <span className="text-xs text-slate-500">— {rankText(m.rank)}; found first: {m.top[0] ?? 'nothing'}</span>
+            {m.question}{' '}
+            <span className="text-xs text-slate-500">
+              — {rankText(m.rank)}; found first: {m.top[0] ?? 'nothing'}
+            </span>
           </li>
         ))}
       </ul>

@@ -3,19 +3,24 @@
 // a dataset or datamodel with live progress, and its runs (evaluation-runs.tsx).
 import { Download, Play, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, Select, errorMessage, formatDateTime, formatNumber, useToast } from '@/components/ui';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  ConfirmDialog,
+  ErrorState,
+  LoadingBlock,
+  Select,
+  errorMessage,
+  formatDateTime,
+  formatNumber,
+  useToast,
+} from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDatamodels } from '@/components/console/use-catalog';
 import { RunsCard } from './evaluation-runs';
-import {
-  downloadExport,
-  fileBody,
-  useDeleteSet,
-  useEvaluationSet,
-  useImportQuestions,
-  useRuns,
-  useStartRun,
-} from './use-evaluation';
+import { downloadExport, fileBody, useDeleteSet, useEvaluationSet, useImportQuestions, useRuns, useStartRun } from './use-evaluation';
 
 export function SetDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const set = useEvaluationSet(id);
@@ -25,7 +30,12 @@ export function SetDetail({ id, onDeleted }: { id: number; onDeleted: () => void
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState(false);
-  if (set.isPending) return <Card className="p-5"><LoadingBlock lines={5} label="Loading the evaluation set" /></Card>;
+  if (set.isPending)
+    return (
+      <Card className="p-5">
+        <LoadingBlock lines={5} label="Loading the evaluation set" />
+      </Card>
+    );
   if (set.isError) return <ErrorState error={set.error} title="Could not load this evaluation set" onRetry={() => set.refetch()} />;
   const data = set.data;
   const download = (format: 'csv' | 'json') => downloadExport(id, format).catch((error: unknown) => toast.error(errorMessage(error)));
@@ -53,10 +63,18 @@ export function SetDetail({ id, onDeleted }: { id: number; onDeleted: () => void
                   });
                 }}
               />
-              <Button size="sm" variant="secondary" loading={importQuestions.isPending} onClick={() => fileInput.current?.click()}><Upload className="size-4" aria-hidden="true" /> Import</Button>
-              <Button size="sm" variant="secondary" onClick={() => download('csv')}><Download className="size-4" aria-hidden="true" /> CSV</Button>
-              <Button size="sm" variant="secondary" onClick={() => download('json')}><Download className="size-4" aria-hidden="true" /> JSON</Button>
-              <Button size="sm" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete the set “${data.name}”`}><Trash2 className="size-4" aria-hidden="true" /></Button>
+              <Button size="sm" variant="secondary" loading={importQuestions.isPending} onClick={() => fileInput.current?.click()}>
+                <Upload className="size-4" aria-hidden="true" /> Import
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => download('csv')}>
+                <Download className="size-4" aria-hidden="true" /> CSV
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => download('json')}>
+                <Download className="size-4" aria-hidden="true" /> JSON
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete the set “${data.name}”`}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
             </div>
           }
         />
@@ -72,7 +90,14 @@ export function SetDetail({ id, onDeleted }: { id: number; onDeleted: () => void
         confirmLabel="Delete set"
         pending={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => remove.mutate(id, { onSuccess: () => { setDeleting(false); onDeleted(); } })}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              setDeleting(false);
+              onDeleted();
+            },
+          })
+        }
       />
     </div>
   );
@@ -101,12 +126,22 @@ function RunForm({ setId, disabled }: { setId: number; disabled: boolean }) {
       <label className="min-w-0 flex-1 text-xs font-medium text-slate-600 sm:max-w-sm">
         Run against
         <Select className="mt-1" value={chosen} onChange={(e) => setTarget(e.target.value)}>
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </Select>
       </label>
-      <Button type="submit" loading={start.isPending} disabled={disabled || !chosen}><Play className="size-4" aria-hidden="true" /> Run</Button>
+      <Button type="submit" loading={start.isPending} disabled={disabled || !chosen}>
+        <Play className="size-4" aria-hidden="true" /> Run
+      </Button>
       {disabled ? <p className="w-full text-xs text-slate-500">Import questions first.</p> : null}
-      {start.error ? <p role="alert" className="w-full text-sm text-red-700">{errorMessage(start.error)}</p> : null}
+      {start.error ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {errorMessage(start.error)}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -17,7 +17,9 @@ export function EvaluationTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <aside aria-label="Evaluation sets" className="space-y-3">
-        <Button size="sm" onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New evaluation set</Button>
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden="true" /> New evaluation set
+        </Button>
         <QueryView
           query={sets}
           loading={<LoadingBlock lines={3} label="Loading evaluation sets" />}
@@ -42,13 +44,24 @@ export function EvaluationTab() {
             icon={<FlaskConical className="size-8" />}
             title="Measure how well your knowledge answers"
             description="An evaluation set is a list of questions with the document that answers each. Run it against a dataset or datamodel to get recall@1, recall@5 and MRR@10 — no interaction is recorded and no credit spent."
-            action={<Button onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New evaluation set</Button>}
+            action={
+              <Button onClick={() => setCreating(true)}>
+                <Plus className="size-4" aria-hidden="true" /> New evaluation set
+              </Button>
+            }
           />
         ) : (
           <SetDetail key={current} id={current} onDeleted={() => setSelected(null)} />
         )}
       </section>
-      <NewSetDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => { setCreating(false); setSelected(id); }} />
+      <NewSetDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          setSelected(id);
+        }}
+      />
     </div>
   );
 }
@@ -60,7 +73,10 @@ function SetButton({ set, active, onSelect }: { set: EvaluationSetSummary; activ
       type="button"
       aria-current={active || undefined}
       onClick={onSelect}
-      className={cn('w-full rounded-md border px-3 py-2 text-left text-sm', active ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200 bg-white hover:bg-slate-50')}
+      className={cn(
+        'w-full rounded-md border px-3 py-2 text-left text-sm',
+        active ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200 bg-white hover:bg-slate-50',
+      )}
     >
       <span className="block truncate font-medium text-slate-900">{set.name}</span>
       <span className="block text-xs text-slate-500">
@@ -93,7 +109,15 @@ function NewSetDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
       canSubmit={Boolean(name.trim())}
       onSubmit={async () => {
         const body = file ? await fileBody(file) : null;
-        create.mutate({ name: name.trim(), file: body }, { onSuccess: (set) => { close(); onCreated(set.id); } });
+        create.mutate(
+          { name: name.trim(), file: body },
+          {
+            onSuccess: (set) => {
+              close();
+              onCreated(set.id);
+            },
+          },
+        );
       }}
     >
       <Field label="Name">{(props) => <Input {...props} value={name} maxLength={200} required autoFocus onChange={(e) => setName(e.target.value)} />}</Field>

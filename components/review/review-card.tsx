@@ -11,7 +11,19 @@ export const KIND_LOOK: Record<ReviewKind, { label: string; tone: 'danger' | 'wa
   low_score: { label: 'Weak matches', tone: 'neutral' },
 };
 const ORIGIN_NAMES: Record<string, string> = { workspace: 'Console', smartpage: 'Smartpage', api: 'API' };
-export function ReviewCard({ group, resolving, onResolve, onCurate, onAddToSet }: { group: ReviewGroup; resolving: boolean; onResolve: () => void; onCurate: () => void; onAddToSet: () => void }) {
+export function ReviewCard({
+  group,
+  resolving,
+  onResolve,
+  onCurate,
+  onAddToSet,
+}: {
+  group: ReviewGroup;
+  resolving: boolean;
+  onResolve: () => void;
+  onCurate: () => void;
+  onAddToSet: () => void;
+}) {
   const latest = group.latest;
   return (
     <li>
@@ -20,11 +32,16 @@ export function ReviewCard({ group, resolving, onResolve, onCurate, onAddToSet }
           <div className="min-w-0 flex-1">
             <p className="break-words font-medium text-slate-900">{group.question}</p>
             <p className="mt-0.5 text-xs text-slate-500">
-              {group.count === 1 ? 'Asked once' : `Asked ${formatNumber(group.count)} times`} · last {formatDateTime(latest.created_at)} · {ORIGIN_NAMES[latest.origin] ?? latest.origin} · {latest.datamodel || latest.dataset}
+              {group.count === 1 ? 'Asked once' : `Asked ${formatNumber(group.count)} times`} · last {formatDateTime(latest.created_at)} ·{' '}
+              {ORIGIN_NAMES[latest.origin] ?? latest.origin} · {latest.datamodel || latest.dataset}
             </p>
           </div>
           <div className="flex flex-wrap gap-1">
-            {group.kinds.map((kind) => <Badge key={kind} tone={KIND_LOOK[kind].tone}>{KIND_LOOK[kind].label}</Badge>)}
+            {group.kinds.map((kind) => (
+              <Badge key={kind} tone={KIND_LOOK[kind].tone}>
+                {KIND_LOOK[kind].label}
+              </Badge>
+            ))}
           </div>
         </div>
         {/* The clamp sits inside the padded box: padding under a clamped block would show part of a fourth line. */}
@@ -33,14 +50,19 @@ export function ReviewCard({ group, resolving, onResolve, onCurate, onAddToSet }
         </div>
         {latest.feedback || latest.feedback_options?.length ? (
           <p className="mt-2 text-sm text-amber-900">
-            {latest.feedback_options?.map((reason) => <Badge key={reason} tone="warning" className="mr-1">{reason}</Badge>)}
+            {latest.feedback_options?.map((reason) => (
+              <Badge key={reason} tone="warning" className="mr-1">
+                {reason}
+              </Badge>
+            ))}
             {latest.feedback ? <q>{latest.feedback}</q> : null}
           </p>
         ) : null}
         {latest.sources.length ? (
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer text-xs font-medium text-slate-600">
-              Cited {latest.sources.length === 1 ? '1 passage' : `${latest.sources.length} passages`}: {[...new Set(latest.sources.map((s) => s.content))].join(', ')}
+              Cited {latest.sources.length === 1 ? '1 passage' : `${latest.sources.length} passages`}:{' '}
+              {[...new Set(latest.sources.map((s) => s.content))].join(', ')}
             </summary>
             <ol className="mt-2 space-y-2">
               {latest.sources.map((s, i) => (
@@ -55,9 +77,15 @@ export function ReviewCard({ group, resolving, onResolve, onCurate, onAddToSet }
           <p className="mt-2 text-xs text-slate-500">No passage matched this question.</p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={onCurate}><PenLine className="size-4" aria-hidden="true" /> Write a curated answer</Button>
-          <Button size="sm" variant="secondary" loading={resolving} onClick={onResolve}><CheckCircle2 className="size-4" aria-hidden="true" /> Mark resolved</Button>
-          <Button size="sm" variant="ghost" onClick={onAddToSet}><FlaskConical className="size-4" aria-hidden="true" /> Add to evaluation set</Button>
+          <Button size="sm" onClick={onCurate}>
+            <PenLine className="size-4" aria-hidden="true" /> Write a curated answer
+          </Button>
+          <Button size="sm" variant="secondary" loading={resolving} onClick={onResolve}>
+            <CheckCircle2 className="size-4" aria-hidden="true" /> Mark resolved
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onAddToSet}>
+            <FlaskConical className="size-4" aria-hidden="true" /> Add to evaluation set
+          </Button>
         </div>
       </Card>
     </li>

@@ -3,7 +3,20 @@
 // written for it. Editors mark a question resolved or write the answer.
 import { ChevronLeft, ChevronRight, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, Select, cn, errorMessage, formatNumber, formatPercent, useToast } from '@/components/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  LoadingBlock,
+  PageHeader,
+  QueryView,
+  Select,
+  cn,
+  errorMessage,
+  formatNumber,
+  formatPercent,
+  useToast,
+} from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
@@ -20,7 +33,10 @@ export function ReviewPage() {
   const [tab, setTab] = useState<'queue' | 'curated' | 'evaluation'>('queue');
   return (
     <div>
-      <PageHeader title="Review queue" description="Answers people rated not helpful, questions nothing answered, and questions asked again and again with weak matches. Fix them with a curated answer." />
+      <PageHeader
+        title="Review queue"
+        description="Answers people rated not helpful, questions nothing answered, and questions asked again and again with weak matches. Fix them with a curated answer."
+      />
       <div role="tablist" aria-label="Review" className="mb-5 inline-flex rounded-md bg-slate-100 p-0.5">
         {(
           [
@@ -35,7 +51,10 @@ export function ReviewPage() {
             role="tab"
             aria-selected={tab === value}
             onClick={() => setTab(value)}
-            className={cn('rounded px-3 py-1.5 text-sm font-medium', tab === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+            className={cn(
+              'rounded px-3 py-1.5 text-sm font-medium',
+              tab === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+            )}
           >
             {label}
           </button>
@@ -65,10 +84,15 @@ function Queue() {
     <>
       <form className="mb-5 flex flex-wrap items-end gap-x-4 gap-y-3" aria-label="Review filters" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
-          <legend className="text-xs font-medium text-slate-600">Show <span className="font-normal text-slate-500">(all when none is chosen)</span></legend>
+          <legend className="text-xs font-medium text-slate-600">
+            Show <span className="font-normal text-slate-500">(all when none is chosen)</span>
+          </legend>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {(Object.keys(KIND_LOOK) as ReviewKind[]).map((kind) => (
-              <label key={kind} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:checked]:text-indigo-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
+              <label
+                key={kind}
+                className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:checked]:text-indigo-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
+              >
                 <input type="checkbox" className="sr-only" checked={filters.kinds.includes(kind)} onChange={() => toggleKind(kind)} />
                 {KIND_LOOK[kind].label}
               </label>
@@ -88,7 +112,11 @@ function Queue() {
           Dataset
           <Select className="mt-1 w-48" value={filters.datasetId ?? ''} onChange={(e) => change({ datasetId: e.target.value ? Number(e.target.value) : null })}>
             <option value="">All datasets</option>
-            {(datasets.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            {(datasets.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
           </Select>
         </label>
       </form>
@@ -101,10 +129,20 @@ function Queue() {
       ) : null}
       <QueryView
         query={queue}
-        loading={<Card className="p-5"><LoadingBlock lines={6} label="Loading the review queue" /></Card>}
+        loading={
+          <Card className="p-5">
+            <LoadingBlock lines={6} label="Loading the review queue" />
+          </Card>
+        }
         errorTitle="Could not load the review queue"
         isEmpty={(data) => data.results.length === 0}
-        empty={<EmptyState icon={<ClipboardCheck className="size-8" />} title="Nothing to review" description="No answer in this period was rated not helpful, left unanswered or matched only weakly. Well done." />}
+        empty={
+          <EmptyState
+            icon={<ClipboardCheck className="size-8" />}
+            title="Nothing to review"
+            description="No answer in this period was rated not helpful, left unanswered or matched only weakly. Well done."
+          />
+        }
         dim
       >
         {(data) => (
@@ -127,12 +165,14 @@ function Queue() {
               ))}
             </ol>
             <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-              <p>
-                {data.count === 1 ? '1 question' : `${formatNumber(data.count)} questions`} to review
-              </p>
+              <p>{data.count === 1 ? '1 question' : `${formatNumber(data.count)} questions`} to review</p>
               <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}><ChevronLeft className="size-4" aria-hidden="true" /> Previous</Button>
-                <Button variant="secondary" size="sm" disabled={(page + 1) * PAGE_SIZE >= data.count} onClick={() => setPage(page + 1)}>Next <ChevronRight className="size-4" aria-hidden="true" /></Button>
+                <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                  <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+                </Button>
+                <Button variant="secondary" size="sm" disabled={(page + 1) * PAGE_SIZE >= data.count} onClick={() => setPage(page + 1)}>
+                  Next <ChevronRight className="size-4" aria-hidden="true" />
+                </Button>
               </div>
             </nav>
           </>

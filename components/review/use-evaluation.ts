@@ -25,7 +25,11 @@ export const useRuns = (id: number | null) =>
   });
 
 export const useRun = (setId: number | null, runId: number | null) =>
-  useQuery({ queryKey: [...SETS, setId, 'runs', runId], enabled: setId !== null && runId !== null, queryFn: () => apiFetch<RunDetail>(`${base(setId!)}/runs/${runId}`) });
+  useQuery({
+    queryKey: [...SETS, setId, 'runs', runId],
+    enabled: setId !== null && runId !== null,
+    queryFn: () => apiFetch<RunDetail>(`${base(setId!)}/runs/${runId}`),
+  });
 
 export function useCreateSet() {
   const client = useQueryClient();
@@ -55,7 +59,10 @@ export function useImportQuestions(id: number) {
 
 export function useDeleteSet() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => apiFetch<void>(base(id), { method: 'DELETE' }), onSuccess: () => client.invalidateQueries({ queryKey: SETS }) });
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(base(id), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SETS }),
+  });
 }
 
 export function useStartRun(id: number) {

@@ -49,7 +49,10 @@ export function useSaveCurated(id: number | null) {
     mutationFn: (input: CuratedInput) =>
       id === null
         ? apiFetch<CuratedAnswer>('/searcher/v1/curated_answers', { method: 'POST', json: input })
-        : apiFetch<CuratedAnswer>(`/searcher/v1/curated_answers/${id}`, { method: 'PATCH', json: { question: input.question, answer: input.answer, source: input.source } }),
+        : apiFetch<CuratedAnswer>(`/searcher/v1/curated_answers/${id}`, {
+            method: 'PATCH',
+            json: { question: input.question, answer: input.answer, source: input.source },
+          }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: QUEUE }), client.invalidateQueries({ queryKey: CURATED })]),
   });
 }

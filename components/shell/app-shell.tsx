@@ -57,7 +57,10 @@ export function AppShell({ children }: { children: React.ReactNode }) {
 
   return (
     <ToastProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <div className="flex min-h-screen flex-col">
@@ -79,7 +82,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               <>
                 <div className="hidden min-w-0 items-center gap-3 md:flex">
                   <OrganizationPicker me={me.data} className="max-w-[14rem]" />
-                  <span className="text-slate-300" aria-hidden="true">/</span>
+                  <span className="text-slate-300" aria-hidden="true">
+                    /
+                  </span>
                 </div>
                 {/* Below 640 px there is no room beside the avatar: the pickers live in the drawer. */}
                 <div className="hidden min-w-0 sm:block">
@@ -93,7 +98,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           </div>
         </header>
         <div className="flex flex-1">
-          {drawer ? <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden dark:bg-black/60" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
+          {drawer ? (
+            <div className="fixed inset-0 top-14 z-20 bg-slate-900/30 lg:hidden dark:bg-black/60" aria-hidden="true" onClick={() => setDrawer(false)} />
+          ) : null}
           {/* The column keeps the white rail down the whole page; the nav inside stays in view. */}
           <div className="lg:w-56 lg:shrink-0 lg:border-r lg:border-slate-200 lg:bg-white">
             <aside

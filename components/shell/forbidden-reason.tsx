@@ -30,11 +30,17 @@ export function ForbiddenReason({ from }: { from: string }) {
       </div>
       <p className="text-sm text-slate-600">If you need access, ask an owner or admin of your organisation to change your role.</p>
       <div className="flex flex-wrap gap-2">
-        <Link href="/console" className="inline-flex h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">
+        <Link
+          href="/console"
+          className="inline-flex h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to the console
         </Link>
         {!me.data ? (
-          <Link href={`/signin?callbackUrl=${encodeURIComponent(from)}`} className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link
+            href={`/signin?callbackUrl=${encodeURIComponent(from)}`}
+            className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
             Sign in with another account
           </Link>
         ) : null}

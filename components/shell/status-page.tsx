@@ -20,7 +20,10 @@ export function StatusPage({ code, title, children, actions }: { code: string; t
             <Link href="/console" className="inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-500">
               Go to the console
             </Link>
-            <Link href="/knowledge" className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              href="/knowledge"
+              className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
               Your knowledge
             </Link>
           </>

@@ -67,7 +67,9 @@ export function UserMenu({ me }: { me: Me }) {
           </div>
           <div className="my-1 border-t border-slate-100" />
           <div className="px-3 py-2">
-            <p className="mb-1.5 text-xs font-medium text-slate-500" aria-hidden="true">Theme</p>
+            <p className="mb-1.5 text-xs font-medium text-slate-500" aria-hidden="true">
+              Theme
+            </p>
             <ThemeToggle inMenu className="flex w-full" />
           </div>
           <div className="my-1 border-t border-slate-100" />

@@ -28,14 +28,19 @@ function Refusal({ slug, error }: { slug: string; error: unknown }) {
         <Lock className="mx-auto size-8 text-slate-400" aria-hidden="true" />
         <h1 className="mt-3 text-lg font-semibold text-slate-900">This smartpage is private</h1>
         <p className="mt-1 text-sm text-slate-600">{errorMessage(error)}</p>
-        <Link href={`/signin?callbackUrl=${encodeURIComponent(`/s/${slug}`)}`} className="mt-5 inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-500">
+        <Link
+          href={`/signin?callbackUrl=${encodeURIComponent(`/s/${slug}`)}`}
+          className="mt-5 inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-500"
+        >
           {status === 401 ? 'Sign in' : 'Sign in with another account'}
         </Link>
       </div>
     );
   }
   if (status === 404) {
-    return <EmptyState className="mx-auto mt-16 max-w-md" title="This page does not exist" description="The link may be mistyped, or the page was unpublished." />;
+    return (
+      <EmptyState className="mx-auto mt-16 max-w-md" title="This page does not exist" description="The link may be mistyped, or the page was unpublished." />
+    );
   }
   return <ErrorState className="mx-auto mt-16 max-w-md" error={error} title="This page could not be opened" />;
 }
@@ -76,7 +81,11 @@ export function PublicChat({ slug }: { slug: string }) {
   const chat = useChatTurns();
   const { turns, conversation, busy, update } = chat;
   const ask = (question: string) =>
-    void chat.ask(question, { path: `/api/smartpages/${encodeURIComponent(slug)}/search/stream`, body: { question, ...(conversation ? { conversation } : {}) }, target: null });
+    void chat.ask(question, {
+      path: `/api/smartpages/${encodeURIComponent(slug)}/search/stream`,
+      body: { question, ...(conversation ? { conversation } : {}) },
+      target: null,
+    });
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -90,11 +99,7 @@ export function PublicChat({ slug }: { slug: string }) {
             {page.data ? <p className="truncate text-xs text-slate-500">{page.data.organization}</p> : null}
           </div>
           {turns.length > 0 ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => chat.replace([], null)}
-            >
+            <Button variant="ghost" size="sm" onClick={() => chat.replace([], null)}>
               <RotateCcw className="size-4" aria-hidden="true" /> <span className="sr-only sm:not-sr-only">New chat</span>
             </Button>
           ) : null}
@@ -116,7 +121,11 @@ export function PublicChat({ slug }: { slug: string }) {
               <div className="flex-1 space-y-6 pb-4">
                 {turns.length === 0 ? (
                   <>
-                    <EmptyState icon={<MessageSquareText className="size-8" />} title={`Ask ${smartpage.name}`} description="Answers come from this organisation's own documents, with their sources." />
+                    <EmptyState
+                      icon={<MessageSquareText className="size-8" />}
+                      title={`Ask ${smartpage.name}`}
+                      description="Answers come from this organisation's own documents, with their sources."
+                    />
                     <SuggestedQuestions questions={smartpage.suggested_questions} onAsk={ask} />
                   </>
                 ) : (

@@ -15,7 +15,17 @@ const VISIBILITIES: readonly Choice<'public' | 'private'>[] = [
   ['private', Lock, 'Private', 'Only the people listed, after signing in'],
 ];
 
-export function SmartpageDialog({ page, open, onClose, onSaved }: { page: SmartpageRecord | null; open: boolean; onClose: () => void; onSaved: (page: SmartpageRecord) => void }) {
+export function SmartpageDialog({
+  page,
+  open,
+  onClose,
+  onSaved,
+}: {
+  page: SmartpageRecord | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (page: SmartpageRecord) => void;
+}) {
   const datamodels = useDatamodels();
   const save = useSaveSmartpage(page?.id ?? null);
   const [name, setName] = useState(page?.name ?? '');
@@ -24,7 +34,10 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
   const [visibility, setVisibility] = useState<'public' | 'private'>(page?.visibility ?? 'public');
   const [users, setUsers] = useState(page?.users.join('\n') ?? '');
   const [suggestions, setSuggestions] = useState(page?.suggested_questions.join('\n') ?? '');
-  const suggestedQuestions = suggestions.split('\n').map((q) => q.trim()).filter(Boolean);
+  const suggestedQuestions = suggestions
+    .split('\n')
+    .map((q) => q.trim())
+    .filter(Boolean);
   const chosen = datamodelId || datamodels.data?.[0]?.id || '';
   const formId = page ? `smartpage-${page.id}` : 'smartpage-new';
 
@@ -41,7 +54,14 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
       onSubmit={() => {
         if (!chosen) return;
         save.mutate(
-          { name: name.trim(), datamodel_id: Number(chosen), visibility, users: visibility === 'private' ? parseEmails(users) : [], suggested_questions: suggestedQuestions, ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}) },
+          {
+            name: name.trim(),
+            datamodel_id: Number(chosen),
+            visibility,
+            users: visibility === 'private' ? parseEmails(users) : [],
+            suggested_questions: suggestedQuestions,
+            ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}),
+          },
           { onSuccess: onSaved },
         );
       }}
@@ -62,19 +82,32 @@ export function SmartpageDialog({ page, open, onClose, onSaved }: { page: Smartp
         {(props) => (
           <div className="flex items-center rounded-md shadow-sm">
             <span className="inline-flex h-10 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">/s/</span>
-            <Input {...props} className="rounded-l-none shadow-none" value={slug} maxLength={60} placeholder="help-centre" onChange={(e) => setSlug(e.target.value)} />
+            <Input
+              {...props}
+              className="rounded-l-none shadow-none"
+              value={slug}
+              maxLength={60}
+              placeholder="help-centre"
+              onChange={(e) => setSlug(e.target.value)}
+            />
           </div>
         )}
       </Field>
       <ChoiceCards legend="Who can use it" name={`${formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
       {visibility === 'private' ? (
         <Field label="People (e-mail addresses)" hint="One per line or separated by commas. They sign in with these addresses.">
-          {(props) => <Textarea {...props} rows={4} value={users} onChange={(e) => setUsers(e.target.value)} placeholder={'ana@example.com\nbruno@example.com'} />}
+          {(props) => (
+            <Textarea {...props} rows={4} value={users} onChange={(e) => setUsers(e.target.value)} placeholder={'ana@example.com\nbruno@example.com'} />
+          )}
         </Field>
       ) : null}
       <Field
         label="Suggested questions (optional)"
-        hint={suggestedQuestions.length > 4 ? `At most 4 questions: remove ${suggestedQuestions.length - 4}.` : 'Up to 4, one per line. Visitors see them before their first message and can ask one with a click.'}
+        hint={
+          suggestedQuestions.length > 4
+            ? `At most 4 questions: remove ${suggestedQuestions.length - 4}.`
+            : 'Up to 4, one per line. Visitors see them before their first message and can ask one with a click.'
+        }
       >
         {(props) => (
           <Textarea

@@ -114,7 +114,12 @@ function SmartpageCard({ page, canWrite, onEdit, onDelete }: { page: SmartpageRe
       </div>
       <p className="mt-2 text-xs text-slate-500">Published {formatDate(page.created_at)}</p>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-        <a href={page.url} target="_blank" rel="noopener noreferrer" className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+        <a
+          href={page.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+        >
           <ExternalLink className="size-4" aria-hidden="true" /> Open<span className="sr-only"> {page.name}</span>
         </a>
         {canWrite ? <EditDeleteButtons name={page.name} onEdit={onEdit} onDelete={onDelete} /> : null}

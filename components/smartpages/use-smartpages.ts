@@ -3,7 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 
-export type SmartpageInput = { name: string; datamodel_id: number; slug?: string; visibility: 'public' | 'private'; users: string[]; suggested_questions: string[] };
+export type SmartpageInput = {
+  name: string;
+  datamodel_id: number;
+  slug?: string;
+  visibility: 'public' | 'private';
+  users: string[];
+  suggested_questions: string[];
+};
 
 const KEY = ['smartpages'] as const;
 
@@ -15,7 +22,9 @@ export function useSaveSmartpage(id: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SmartpageInput) =>
-      id === null ? apiFetch<SmartpageRecord>('/api/v1/smartpages', { method: 'POST', json: input }) : apiFetch<SmartpageRecord>(`/api/v1/smartpages/${id}`, { method: 'PATCH', json: input }),
+      id === null
+        ? apiFetch<SmartpageRecord>('/api/v1/smartpages', { method: 'POST', json: input })
+        : apiFetch<SmartpageRecord>(`/api/v1/smartpages/${id}`, { method: 'PATCH', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -12,7 +12,11 @@ const ICONS: Record<ThemeChoice, React.ComponentType<{ className?: string }>> = 
 export function ThemeToggle({ inMenu = false, className }: { inMenu?: boolean; className?: string }) {
   const current = useThemeChoice();
   return (
-    <div role={inMenu ? 'group' : 'radiogroup'} aria-label="Theme" className={cn('inline-flex rounded-md border border-slate-200 bg-slate-50 p-0.5', className)}>
+    <div
+      role={inMenu ? 'group' : 'radiogroup'}
+      aria-label="Theme"
+      className={cn('inline-flex rounded-md border border-slate-200 bg-slate-50 p-0.5', className)}
+    >
       {THEME_CHOICES.map((choice) => {
         const Icon = ICONS[choice];
         const checked = current === choice;

@@ -6,7 +6,13 @@ import { cn } from './cn';
 
 export type Choice<T extends string> = readonly [value: T, icon: LucideIcon, label: string, hint: string];
 
-export function ChoiceCards<T extends string>({ legend, name, value, choices, onChange }: {
+export function ChoiceCards<T extends string>({
+  legend,
+  name,
+  value,
+  choices,
+  onChange,
+}: {
   legend: string;
   /** The radio group's name, unique on the page. */
   name: string;

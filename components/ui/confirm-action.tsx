@@ -11,7 +11,13 @@ type Item = { id: number };
 /** What the hook needs of the mutation (react-query's useMutation result fits). */
 type Action = { isPending: boolean; error: unknown; reset: () => void; mutate: (id: number, options: { onSuccess: () => void }) => void };
 
-export function useConfirmAction<T extends Item>({ action, title, description, confirmLabel, done }: {
+export function useConfirmAction<T extends Item>({
+  action,
+  title,
+  description,
+  confirmLabel,
+  done,
+}: {
   action: Action;
   title: (item: T) => string;
   description: string;

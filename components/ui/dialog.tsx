@@ -14,7 +14,16 @@ import { cn } from './cn';
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const;
 export type DialogWidth = keyof typeof WIDTHS;
 
-export function Dialog({ open, onClose, title, description, children, footer, className, width = 'md' }: {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  width = 'md',
+}: {
   open: boolean;
   onClose: () => void;
   title: React.ReactNode;
@@ -56,7 +65,9 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
             {/* min-w-0 lets a long title (a whole question) wrap instead of pushing the close button out. */}
             <div className="min-w-0 break-words">
-              <h2 id={titleId} className="text-base font-semibold">{title}</h2>
+              <h2 id={titleId} className="text-base font-semibold">
+                {title}
+              </h2>
               {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
             </div>
             <button type="button" onClick={onClose} className="shrink-0 rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
@@ -72,7 +83,17 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
 }
 
 /** "Are you sure?" for destructive actions; stays open while the action runs. */
-export function ConfirmDialog({ open, onCancel, onConfirm, title, description, confirmLabel = 'Confirm', pending = false, tone = 'danger', error }: {
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  pending = false,
+  tone = 'danger',
+  error,
+}: {
   open: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -100,7 +121,11 @@ export function ConfirmDialog({ open, onCancel, onConfirm, title, description, c
       }
     >
       {description ? <div className="text-sm text-slate-600">{description}</div> : null}
-      {error ? <p role="alert" className="mt-3 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -4,7 +4,17 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './button';
 
-export function EditDeleteButtons({ name, onEdit, onDelete, editDisabled }: { name: string; onEdit: () => void; onDelete: () => void; editDisabled?: boolean }) {
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+  editDisabled,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  editDisabled?: boolean;
+}) {
   return (
     <>
       <Button variant="ghost" size="sm" onClick={onEdit} disabled={editDisabled} aria-label={`Edit ${name}`}>

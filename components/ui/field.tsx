@@ -9,7 +9,13 @@ const CONTROL =
  * A labelled form control. The child gets the generated id through the
  * render function so label, hint and error stay wired for screen readers.
  */
-export function Field({ label, hint, error, className, children }: {
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
   label: React.ReactNode;
   hint?: React.ReactNode;
   error?: React.ReactNode;
@@ -24,8 +30,16 @@ export function Field({ label, hint, error, className, children }: {
         {label}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint ? <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="text-xs text-red-700">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,19 @@ import { errorMessage } from './states';
 /** What the dialog needs of the save mutation (react-query's useMutation result fits). */
 export type FormSave = { isPending: boolean; error: unknown; reset: () => void };
 
-export function FormDialog({ open = true, onClose, title, description, width, formId, save, submitLabel, canSubmit, onSubmit, children }: {
+export function FormDialog({
+  open = true,
+  onClose,
+  title,
+  description,
+  width,
+  formId,
+  save,
+  submitLabel,
+  canSubmit,
+  onSubmit,
+  children,
+}: {
   open?: boolean;
   onClose: () => void;
   title: React.ReactNode;

@@ -4,9 +4,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorState } from './states';
 
 /** What QueryView reads of a query (react-query's useQuery result fits). */
-export type QueryState<T> = Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data' | 'isPlaceholderData' | 'isFetching'> & { refetch: () => unknown };
+export type QueryState<T> = Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data' | 'isPlaceholderData' | 'isFetching'> & {
+  refetch: () => unknown;
+};
 
-export function QueryView<T>({ query, loading, errorTitle, failed, inset, isEmpty, empty, dim, children }: {
+export function QueryView<T>({
+  query,
+  loading,
+  errorTitle,
+  failed,
+  inset,
+  isEmpty,
+  empty,
+  dim,
+  children,
+}: {
   query: QueryState<T>;
   /** Shown during the first load (a LoadingBlock or skeletons shaped like the data). */
   loading: React.ReactNode;

@@ -5,10 +5,26 @@ import { Button } from './button';
 import { cn } from './cn';
 
 /** Nothing to show yet, with a hint of what to do next. */
-export function EmptyState({ title, description, icon, action, className }: { title: string; description?: React.ReactNode; icon?: React.ReactNode; action?: React.ReactNode; className?: string }) {
+export function EmptyState({
+  title,
+  description,
+  icon,
+  action,
+  className,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  icon?: React.ReactNode;
+  action?: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn('flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center', className)}>
-      <div className="mb-3 text-slate-400" aria-hidden="true">{icon ?? <Inbox className="size-8" />}</div>
+    <div
+      className={cn('flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center', className)}
+    >
+      <div className="mb-3 text-slate-400" aria-hidden="true">
+        {icon ?? <Inbox className="size-8" />}
+      </div>
       <p className="font-medium text-slate-800">{title}</p>
       {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
       {action ? <div className="mt-4">{action}</div> : null}
@@ -24,21 +40,31 @@ export function errorMessage(error: unknown): string {
 }
 
 /** A failed load: says what the server said and offers to try again. */
-export function ErrorState({ error, title = 'Could not load this', onRetry, className }: { error: unknown; title?: string; onRetry?: () => void; className?: string }) {
+export function ErrorState({
+  error,
+  title = 'Could not load this',
+  onRetry,
+  className,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+  className?: string;
+}) {
   return (
     // Laid out by the width it is given, not the window's: in a narrow column (the console's thread list) it stacks.
     <div role="alert" className={cn('@container rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800', className)}>
       <div className="flex flex-col items-start gap-3 @md:flex-row @md:items-center">
-      <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{title}</p>
-        <p className="mt-0.5 break-words text-red-700">{errorMessage(error)}</p>
-      </div>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          <RefreshCw className="size-4" aria-hidden="true" /> Try again
-        </Button>
-      ) : null}
+        <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">{title}</p>
+          <p className="mt-0.5 break-words text-red-700">{errorMessage(error)}</p>
+        </div>
+        {onRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            <RefreshCw className="size-4" aria-hidden="true" /> Try again
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -35,7 +35,11 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
               toast.tone === 'success' ? 'border-emerald-200 bg-white text-slate-800' : 'border-red-200 bg-red-50 text-red-800',
             )}
           >
-            {toast.tone === 'success' ? <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-hidden="true" /> : <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />}
+            {toast.tone === 'success' ? (
+              <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+            ) : (
+              <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+            )}
             <span className="flex-1">{toast.message}</span>
             <button type="button" onClick={() => dismiss(toast.id)} className="rounded p-0.5 text-slate-500 hover:bg-slate-100" aria-label="Dismiss">
               <X className="size-4" aria-hidden="true" />

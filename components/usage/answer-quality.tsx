@@ -20,8 +20,16 @@ export function AnswerQuality({ range }: { range: DateRange }) {
     <Card className="mt-6" data-testid="answer-quality">
       <CardHeader
         title="Answer quality"
-        description={totals ? `Of ${formatNumber(totals.interactions)} answers in this period${totals.interactions >= 5000 ? ' (the newest 5,000)' : ''}.` : 'Answers rated not helpful and questions nothing answered, in this period.'}
-        actions={<Link href="/review" className="text-sm font-medium text-indigo-700 hover:underline">Open the review queue</Link>}
+        description={
+          totals
+            ? `Of ${formatNumber(totals.interactions)} answers in this period${totals.interactions >= 5000 ? ' (the newest 5,000)' : ''}.`
+            : 'Answers rated not helpful and questions nothing answered, in this period.'
+        }
+        actions={
+          <Link href="/review" className="text-sm font-medium text-indigo-700 hover:underline">
+            Open the review queue
+          </Link>
+        }
       />
       <CardBody>
         {review.isPending ? (

@@ -32,7 +32,9 @@ export const useTokens = (range: DateRange, datamodel = '') =>
   useQuery({
     queryKey: ['usage', 'tokens', range, datamodel],
     queryFn: () =>
-      apiFetch<TokensReport>(`/api/v1/token_resume${queryString({ start_date: range.start, end_date: range.end, datamodel_name: datamodel, offset: 0, limit: ALL_BUCKETS })}`),
+      apiFetch<TokensReport>(
+        `/api/v1/token_resume${queryString({ start_date: range.start, end_date: range.end, datamodel_name: datamodel, offset: 0, limit: ALL_BUCKETS })}`,
+      ),
     placeholderData: keepPreviousData,
   });
 

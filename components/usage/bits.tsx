@@ -47,7 +47,14 @@ export type TopRow = { name: string; dataset: string; value: number; tokens: num
  * with five rows listed, other datamodels too. `filtered`: the report shows
  * one datamodel, so nothing else belongs in it.
  */
-export function TopDatamodels({ title, valueLabel, rows, total, filtered = false, className }: {
+export function TopDatamodels({
+  title,
+  valueLabel,
+  rows,
+  total,
+  filtered = false,
+  className,
+}: {
   title: string;
   valueLabel: string;
   rows: TopRow[];
@@ -55,7 +62,13 @@ export function TopDatamodels({ title, valueLabel, rows, total, filtered = false
   filtered?: boolean;
   className?: string;
 }) {
-  const rest = total !== undefined && !filtered ? remainderOf(total, rows.map((r) => r.value)) : 0;
+  const rest =
+    total !== undefined && !filtered
+      ? remainderOf(
+          total,
+          rows.map((r) => r.value),
+        )
+      : 0;
   const restLabel = rows.length < 5 ? 'Without a datamodel' : 'Other datamodels or none';
   return (
     <Card className={className}>
@@ -67,11 +80,23 @@ export function TopDatamodels({ title, valueLabel, rows, total, filtered = false
           <table className="w-full min-w-[32rem] text-sm">
             <thead>
               <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="px-5 py-2 font-medium">Datamodel</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{valueLabel}</th>
-                {valueLabel !== 'Tokens' ? <th scope="col" className="px-3 py-2 text-right font-medium">Tokens</th> : null}
-                <th scope="col" className="px-3 py-2 text-right font-medium">Requests</th>
-                <th scope="col" className="w-40 px-5 py-2 font-medium">Share</th>
+                <th scope="col" className="px-5 py-2 font-medium">
+                  Datamodel
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {valueLabel}
+                </th>
+                {valueLabel !== 'Tokens' ? (
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Tokens
+                  </th>
+                ) : null}
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Requests
+                </th>
+                <th scope="col" className="w-40 px-5 py-2 font-medium">
+                  Share
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -84,19 +109,25 @@ export function TopDatamodels({ title, valueLabel, rows, total, filtered = false
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.value)}</td>
                   {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.tokens)}</td> : null}
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.requests)}</td>
-                  <td className="px-5 py-2.5"><ShareBar percentage={row.percentage} /></td>
+                  <td className="px-5 py-2.5">
+                    <ShareBar percentage={row.percentage} />
+                  </td>
                 </tr>
               ))}
               {rest > 0 ? (
                 <tr data-testid="top-datamodels-rest">
                   <td className="px-5 py-2.5">
                     <p className="font-medium text-slate-800">{restLabel}</p>
-                    <p className="text-xs text-slate-500">{rows.length < 5 ? 'asked of a dataset with a preset' : 'beyond the top five, or asked of a dataset with a preset'}</p>
+                    <p className="text-xs text-slate-500">
+                      {rows.length < 5 ? 'asked of a dataset with a preset' : 'beyond the top five, or asked of a dataset with a preset'}
+                    </p>
                   </td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(rest)}</td>
                   {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right text-slate-400">—</td> : null}
                   <td className="px-3 py-2.5 text-right text-slate-400">—</td>
-                  <td className="px-5 py-2.5"><ShareBar percentage={total ? (rest / total) * 100 : 0} muted /></td>
+                  <td className="px-5 py-2.5">
+                    <ShareBar percentage={total ? (rest / total) * 100 : 0} muted />
+                  </td>
                 </tr>
               ) : null}
             </tbody>

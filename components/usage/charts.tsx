@@ -38,7 +38,10 @@ function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: 
             aria-pressed={shown}
             onClick={() => onToggle(s.key)}
             title={shown ? `Hide ${s.label}` : `Show ${s.label}`}
-            className={cn('inline-flex items-center gap-1.5 rounded px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500', shown ? 'text-slate-700' : 'text-slate-400 line-through')}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500',
+              shown ? 'text-slate-700' : 'text-slate-400 line-through',
+            )}
           >
             <span
               className={cn('shrink-0', s.kind === 'line' ? 'h-0.5 w-3' : 'size-2.5 rounded-full')}
@@ -88,7 +91,11 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
     ...(withLimit ? [{ key: 'cumulative_credits', label: 'Running total', color: CUMULATIVE_COLOR, kind: 'line' as const }] : []),
   ];
   return (
-    <div className="h-80 w-full" role="img" aria-label={`Credits per period, stacked by origin${withLimit ? ', with the running total against the plan limit' : ''}`}>
+    <div
+      className="h-80 w-full"
+      role="img"
+      aria-label={`Credits per period, stacked by origin${withLimit ? ', with the running total against the plan limit' : ''}`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="credits" />
@@ -99,7 +106,16 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
             <Label value="Credits per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
           </YAxis>
           {withLimit ? (
-            <YAxis yAxisId="total" orientation="right" tickFormatter={compact} {...AXIS} width={56} ticks={totalTicks} domain={[0, totalTicks.at(-1)!]} allowDecimals={false}>
+            <YAxis
+              yAxisId="total"
+              orientation="right"
+              tickFormatter={compact}
+              {...AXIS}
+              width={56}
+              ticks={totalTicks}
+              domain={[0, totalTicks.at(-1)!]}
+              allowDecimals={false}
+            >
               <Label value="Credits, running total" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
             </YAxis>
           ) : null}
@@ -162,12 +178,30 @@ export function TokensChart({ data }: { data: TokensReport['tokens'] }) {
           <YAxis yAxisId="tokens" tickFormatter={compact} {...AXIS} width={56} ticks={tokenTicks} domain={[0, tokenTicks.at(-1)!]} allowDecimals={false}>
             <Label value="Tokens per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
           </YAxis>
-          <YAxis yAxisId="requests" orientation="right" tickFormatter={compact} {...AXIS} width={56} ticks={requestTicks} domain={[0, requestTicks.at(-1)!]} allowDecimals={false}>
+          <YAxis
+            yAxisId="requests"
+            orientation="right"
+            tickFormatter={compact}
+            {...AXIS}
+            width={56}
+            ticks={requestTicks}
+            domain={[0, requestTicks.at(-1)!]}
+            allowDecimals={false}
+          >
             <Label value="Requests per period" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
           </YAxis>
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
           <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
-          <Bar yAxisId="tokens" dataKey="processed_tokens" name="Processed tokens" fill="#6366f1" hide={hidden.has('processed_tokens')} radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={40} />
+          <Bar
+            yAxisId="tokens"
+            dataKey="processed_tokens"
+            name="Processed tokens"
+            fill="#6366f1"
+            hide={hidden.has('processed_tokens')}
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+            maxBarSize={40}
+          />
           <Line
             yAxisId="requests"
             dataKey="api_requests"

@@ -11,7 +11,8 @@ export function CreditGauge({ overview }: { overview: OverviewReport }) {
   const shares = gaugeShares(used, overview.credit_limit, addonCredits);
   // A sliver stays visible when a little was used: 0 % would read as "nothing".
   if (used > 0 && shares.plan + shares.addon + shares.overflow < 0.5) shares.plan = 0.5;
-  const percentLabel = overview.percentage_credit_used > 0 && overview.percentage_credit_used < 0.1 ? `< ${formatPercent(0.1)}` : formatPercent(overview.percentage_credit_used);
+  const percentLabel =
+    overview.percentage_credit_used > 0 && overview.percentage_credit_used < 0.1 ? `< ${formatPercent(0.1)}` : formatPercent(overview.percentage_credit_used);
   const over = overview.overflow_credits_usage > 0;
   const tone = over ? 'danger' : overview.percentage_credit_used >= 80 ? 'warning' : 'success';
   return (
@@ -41,7 +42,11 @@ export function CreditGauge({ overview }: { overview: OverviewReport }) {
         </div>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
           <Legend color="bg-indigo-500" label="Plan limit" value={formatNumber(overview.credit_limit)} />
-          <Legend color="bg-teal-500" label={overview.addon ? `Add-on: ${overview.addon.addon_name}` : 'Add-on'} value={overview.addon ? formatNumber(addonCredits) : 'None'} />
+          <Legend
+            color="bg-teal-500"
+            label={overview.addon ? `Add-on: ${overview.addon.addon_name}` : 'Add-on'}
+            value={overview.addon ? formatNumber(addonCredits) : 'None'}
+          />
           <Legend color="bg-red-500" label="Overflow" value={formatNumber(overview.overflow_credits_usage)} emphasis={over} />
         </dl>
         {over ? (

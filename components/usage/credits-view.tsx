@@ -63,15 +63,27 @@ function CreditsBody({ report, range, datamodel, mayReadOverview }: { report: Cr
             key={origin}
             label={ORIGIN_LABELS[origin]}
             value={formatNumber(byOrigin[origin])}
-            hint={<span className="inline-flex items-center gap-1.5"><span className="size-2 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />{ORIGIN_HINTS[origin]}</span>}
+            hint={
+              <span className="inline-flex items-center gap-1.5">
+                <span className="size-2 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />
+                {ORIGIN_HINTS[origin]}
+              </span>
+            }
           />
         ))}
       </div>
       <Card className="mt-6">
-        <CardHeader title="Credits per period" description="Stacked by where the question was asked. Days up to a month, weeks up to six months, then months." />
+        <CardHeader
+          title="Credits per period"
+          description="Stacked by where the question was asked. Days up to a month, weeks up to six months, then months."
+        />
         <CardBody>
           {details.total_credits_used === 0 ? (
-            <EmptyState icon={<BarChart3 className="size-8" />} title="No credits used in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
+            <EmptyState
+              icon={<BarChart3 className="size-8" />}
+              title="No credits used in this period"
+              description="Questions asked in the console, on smartpages or through the API show up here."
+            />
           ) : (
             <>
               <CreditsChart data={report.credits} limit={limit} />
@@ -91,7 +103,14 @@ function CreditsBody({ report, range, datamodel, mayReadOverview }: { report: Cr
         className="mt-6"
         title="Top datamodels by credits"
         valueLabel="Credits"
-        rows={report.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+        rows={report.top_datamodels_by_credit_usage.map((d) => ({
+          name: d.name,
+          dataset: d.dataset,
+          value: d.credits_used,
+          tokens: d.tokens_processed,
+          requests: d.api_requests,
+          percentage: d.percentage,
+        }))}
         total={details.total_credits_used}
         filtered={!!datamodel}
       />

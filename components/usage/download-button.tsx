@@ -18,7 +18,12 @@ const SECTIONS: { value: DownloadChoice['section']; label: string; hint: string 
  * `filters` go to the endpoint as they are; `scope` (threads page) lists which
  * of the page's filters the file follows and which it cannot.
  */
-export function DownloadButton({ range, datamodel, filters, scope }: {
+export function DownloadButton({
+  range,
+  datamodel,
+  filters,
+  scope,
+}: {
   range: DateRange;
   datamodel?: string;
   filters?: DownloadFilters;
@@ -47,7 +52,13 @@ export function DownloadButton({ range, datamodel, filters, scope }: {
 
   return (
     <>
-      <Button variant="secondary" onClick={() => { setError(null); setOpen(true); }}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         <FileSpreadsheet className="size-4" aria-hidden="true" /> Download .xlsx
       </Button>
       <Dialog
@@ -57,8 +68,12 @@ export function DownloadButton({ range, datamodel, filters, scope }: {
         description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>Cancel</Button>
-            <Button onClick={download} loading={pending}><FileSpreadsheet className="size-4" aria-hidden="true" /> Download</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button onClick={download} loading={pending}>
+              <FileSpreadsheet className="size-4" aria-hidden="true" /> Download
+            </Button>
           </>
         }
       >
@@ -66,13 +81,17 @@ export function DownloadButton({ range, datamodel, filters, scope }: {
           <div className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="download-scope">
             <p className="font-medium text-slate-700">The file applies</p>
             <ul className="mt-1 list-inside list-disc text-slate-600">
-              {scope.applied.map((item) => <li key={item}>{item}</li>)}
+              {scope.applied.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ul>
             {scope.notApplied.length > 0 ? (
               <>
                 <p className="mt-2 font-medium text-amber-800">Not applied (the download has no such filter)</p>
                 <ul className="mt-1 list-inside list-disc text-amber-800">
-                  {scope.notApplied.map((item) => <li key={item}>{item}</li>)}
+                  {scope.notApplied.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
                 </ul>
               </>
             ) : null}
@@ -82,8 +101,18 @@ export function DownloadButton({ range, datamodel, filters, scope }: {
           <legend className="text-sm font-medium text-slate-700">Sections</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {SECTIONS.map((s) => (
-              <label key={s.value} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-3 has-[:checked]:border-indigo-400 has-[:checked]:bg-indigo-50">
-                <input type="radio" name={`${id}-section`} value={s.value} checked={choice.section === s.value} onChange={() => setChoice((c) => ({ ...c, section: s.value }))} className="mt-0.5 accent-indigo-600" />
+              <label
+                key={s.value}
+                className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-3 has-[:checked]:border-indigo-400 has-[:checked]:bg-indigo-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-section`}
+                  value={s.value}
+                  checked={choice.section === s.value}
+                  onChange={() => setChoice((c) => ({ ...c, section: s.value }))}
+                  className="mt-0.5 accent-indigo-600"
+                />
                 <span>
                   <span className="block text-sm font-medium text-slate-800">{s.label}</span>
                   <span className="block text-xs text-slate-500">{s.hint}</span>
@@ -93,13 +122,24 @@ export function DownloadButton({ range, datamodel, filters, scope }: {
           </div>
         </fieldset>
         <div className="mt-4">
-          <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-700">Column headers</label>
-          <Select id={`${id}-language`} className="mt-1.5" value={choice.language} onChange={(e) => setChoice((c) => ({ ...c, language: e.target.value as DownloadChoice['language'] }))}>
+          <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-700">
+            Column headers
+          </label>
+          <Select
+            id={`${id}-language`}
+            className="mt-1.5"
+            value={choice.language}
+            onChange={(e) => setChoice((c) => ({ ...c, language: e.target.value as DownloadChoice['language'] }))}
+          >
             <option value="en">English</option>
             <option value="pt">Português</option>
           </Select>
         </div>
-        {error ? <p role="alert" className="mt-4 text-sm text-red-700">{errorMessage(error)}</p> : null}
+        {error ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {errorMessage(error)}
+          </p>
+        ) : null}
       </Dialog>
     </>
   );

@@ -22,7 +22,9 @@ export function OverviewView() {
   return (
     <div>
       <PageHeader title="Usage overview" description={`${formatDate(range.start)} – ${formatDate(range.end)}`} actions={<DownloadButton range={range} />} />
-      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)}`}><RangePicker value={range} onChange={setRange} /></PhoneFilters>
+      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)}`}>
+        <RangePicker value={range} onChange={setRange} />
+      </PhoneFilters>
 
       <QueryView
         query={overview}
@@ -39,7 +41,9 @@ export function OverviewView() {
           <>
             <div className="grid gap-4 lg:grid-cols-3">
               <PlanCard overview={data} />
-              <div className="lg:col-span-2"><CreditGauge overview={data} /></div>
+              <div className="lg:col-span-2">
+                <CreditGauge overview={data} />
+              </div>
             </div>
             <Counters overview={data} />
           </>
@@ -49,20 +53,44 @@ export function OverviewView() {
       <AnswerQuality range={range} />
 
       <div className="mt-6">
-        <QueryView query={credits} loading={<Card className="p-5"><LoadingBlock lines={4} label="Loading top datamodels" /></Card>} errorTitle="Could not load the top datamodels">
+        <QueryView
+          query={credits}
+          loading={
+            <Card className="p-5">
+              <LoadingBlock lines={4} label="Loading top datamodels" />
+            </Card>
+          }
+          errorTitle="Could not load the top datamodels"
+        >
           {(data) => (
             <TopDatamodels
               title="Top datamodels by credits"
               valueLabel="Credits"
-              rows={data.top_datamodels_by_credit_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.credits_used, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+              rows={data.top_datamodels_by_credit_usage.map((d) => ({
+                name: d.name,
+                dataset: d.dataset,
+                value: d.credits_used,
+                tokens: d.tokens_processed,
+                requests: d.api_requests,
+                percentage: d.percentage,
+              }))}
               total={data.credits_usage_details.total_credits_used}
             />
           )}
         </QueryView>
         <p className="mt-3 text-sm text-slate-500">
-          Details: <Link className="text-indigo-700 hover:underline" href={`/usage/credits?start=${range.start}&end=${range.end}`}>credits</Link> ·{' '}
-          <Link className="text-indigo-700 hover:underline" href={`/usage/tokens?start=${range.start}&end=${range.end}`}>tokens</Link> ·{' '}
-          <Link className="text-indigo-700 hover:underline" href="/usage/threads">threads</Link>
+          Details:{' '}
+          <Link className="text-indigo-700 hover:underline" href={`/usage/credits?start=${range.start}&end=${range.end}`}>
+            credits
+          </Link>{' '}
+          ·{' '}
+          <Link className="text-indigo-700 hover:underline" href={`/usage/tokens?start=${range.start}&end=${range.end}`}>
+            tokens
+          </Link>{' '}
+          ·{' '}
+          <Link className="text-indigo-700 hover:underline" href="/usage/threads">
+            threads
+          </Link>
         </p>
       </div>
     </div>
@@ -76,13 +104,24 @@ function PlanCard({ overview }: { overview: OverviewReport }) {
       <CardBody>
         <p className="text-2xl font-semibold text-slate-900">{overview.plan}</p>
         <dl className="mt-3 space-y-2 text-sm">
-          <div className="flex justify-between gap-3"><dt className="text-slate-500">Billing</dt><dd className="font-medium capitalize text-slate-800">{overview.plan_interval}</dd></div>
           <div className="flex justify-between gap-3">
-            <dt className="inline-flex items-center gap-1 text-slate-500"><CalendarClock className="size-3.5" aria-hidden="true" /> Period ends</dt>
+            <dt className="text-slate-500">Billing</dt>
+            <dd className="font-medium capitalize text-slate-800">{overview.plan_interval}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="inline-flex items-center gap-1 text-slate-500">
+              <CalendarClock className="size-3.5" aria-hidden="true" /> Period ends
+            </dt>
             <dd className="font-medium text-slate-800">{formatDate(overview.end_date)}</dd>
           </div>
-          <div className="flex justify-between gap-3"><dt className="text-slate-500">Trial</dt><dd className="font-medium text-slate-800">{overview.trial_period ? 'In trial' : overview.did_trial_period ? 'Completed' : 'Not used'}</dd></div>
-          <div className="flex justify-between gap-3"><dt className="text-slate-500">Signed in as</dt><dd className="truncate font-medium text-slate-800">{overview.user}</dd></div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-500">Trial</dt>
+            <dd className="font-medium text-slate-800">{overview.trial_period ? 'In trial' : overview.did_trial_period ? 'Completed' : 'Not used'}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-500">Signed in as</dt>
+            <dd className="truncate font-medium text-slate-800">{overview.user}</dd>
+          </div>
         </dl>
       </CardBody>
     </Card>
@@ -101,7 +140,12 @@ function Counters({ overview }: { overview: OverviewReport }) {
     { label: 'Public smartpages', ...count(overview.public_smartpage_count), icon: <Globe className="size-4" /> },
     { label: 'Private smartpages', ...count(overview.private_smartpage_count), icon: <Lock className="size-4" /> },
     { label: 'Private smartpage users', ...count(overview.private_smartpage_user_count), icon: <Users className="size-4" /> },
-    { label: 'Indexed tokens', value: `${formatNumber(p.total_indexed_tokens)} / ${formatNumber(p.indexed_tokens_limit)}`, icon: <Sigma className="size-4" />, meter: { used: p.total_indexed_tokens, limit: p.indexed_tokens_limit } },
+    {
+      label: 'Indexed tokens',
+      value: `${formatNumber(p.total_indexed_tokens)} / ${formatNumber(p.indexed_tokens_limit)}`,
+      icon: <Sigma className="size-4" />,
+      meter: { used: p.total_indexed_tokens, limit: p.indexed_tokens_limit },
+    },
     { label: 'Datasets', value: formatNumber(p.datasets), icon: <Database className="size-4" /> },
     { label: 'Contents', value: formatNumber(p.contents), icon: <FileText className="size-4" /> },
     { label: 'Processed tokens', value: formatNumber(p.total_processed_tokens), icon: <Sigma className="size-4" /> },
@@ -109,12 +153,19 @@ function Counters({ overview }: { overview: OverviewReport }) {
   ];
   return (
     <section aria-labelledby="counters-heading" className="mt-6">
-      <h2 id="counters-heading" className="mb-3 text-lg font-semibold text-slate-900">Project</h2>
+      <h2 id="counters-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        Project
+      </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
         {items.map((item) => (
           <li key={item.label}>
             <Card className="h-full p-4">
-              <p className="flex items-center gap-1.5 text-sm text-slate-500"><span aria-hidden="true" className="text-slate-400">{item.icon}</span>{item.label}</p>
+              <p className="flex items-center gap-1.5 text-sm text-slate-500">
+                <span aria-hidden="true" className="text-slate-400">
+                  {item.icon}
+                </span>
+                {item.label}
+              </p>
               <p className="mt-1 text-xl font-semibold tabular-nums text-slate-900">{item.value}</p>
               {item.meter ? <Meter {...item.meter} /> : null}
             </Card>

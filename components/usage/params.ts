@@ -97,7 +97,16 @@ export type ThreadFilters = {
   origins: string[];
 };
 
-export const EMPTY_THREAD_FILTERS: ThreadFilters = { start: '', end: '', question: '', evaluation: [], feedback: '', datamodel: [], interactionTypes: [], origins: [] };
+export const EMPTY_THREAD_FILTERS: ThreadFilters = {
+  start: '',
+  end: '',
+  question: '',
+  evaluation: [],
+  feedback: '',
+  datamodel: [],
+  interactionTypes: [],
+  origins: [],
+};
 
 /** The query of GET /api/v1/threads for one page of the table. */
 export function threadsQuery(filters: ThreadFilters, page: number, pageSize: number): string {

@@ -8,10 +8,12 @@ import { type DateRange, MIN_REPORT_DATE, PRESET_LABELS, RANGE_PRESETS, type Ran
 import type { DatamodelListItem } from './api';
 
 function presetOf(range: DateRange, today: string): RangePreset | 'custom' {
-  return RANGE_PRESETS.find((p) => {
-    const r = presetRange(p, today);
-    return r.start === range.start && r.end === range.end;
-  }) ?? 'custom';
+  return (
+    RANGE_PRESETS.find((p) => {
+      const r = presetRange(p, today);
+      return r.start === range.start && r.end === range.end;
+    }) ?? 'custom'
+  );
 }
 
 export function RangePicker({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
@@ -33,7 +35,9 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
       }}
     >
       <div className="col-span-2 sm:col-auto">
-        <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">Period</label>
+        <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">
+          Period
+        </label>
         <Select
           id={`${id}-preset`}
           className="mt-1 w-full sm:w-40"
@@ -42,12 +46,20 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
             if (e.target.value !== 'custom') onChange(presetRange(e.target.value as RangePreset, today));
           }}
         >
-          {RANGE_PRESETS.map((p) => <option key={p} value={p}>{PRESET_LABELS[p]}</option>)}
-          <option value="custom" disabled={preset !== 'custom'}>Custom</option>
+          {RANGE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {PRESET_LABELS[p]}
+            </option>
+          ))}
+          <option value="custom" disabled={preset !== 'custom'}>
+            Custom
+          </option>
         </Select>
       </div>
       <div>
-        <label htmlFor={`${id}-start`} className="block text-xs font-medium text-slate-600">From</label>
+        <label htmlFor={`${id}-start`} className="block text-xs font-medium text-slate-600">
+          From
+        </label>
         <input
           id={`${id}-start`}
           type="date"
@@ -59,7 +71,9 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
         />
       </div>
       <div>
-        <label htmlFor={`${id}-end`} className="block text-xs font-medium text-slate-600">To</label>
+        <label htmlFor={`${id}-end`} className="block text-xs font-medium text-slate-600">
+          To
+        </label>
         <input
           id={`${id}-end`}
           type="date"
@@ -73,19 +87,37 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
       <Button type="submit" variant="secondary" className="col-span-2 sm:col-auto" disabled={!dirty || Boolean(problem)}>
         <CalendarRange className="size-4" aria-hidden="true" /> Apply
       </Button>
-      {dirty && problem ? <p role="alert" className="basis-full text-xs text-red-700">{problem}</p> : null}
+      {dirty && problem ? (
+        <p role="alert" className="basis-full text-xs text-red-700">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }
 
-export function DatamodelFilter({ value, onChange, datamodels }: { value: string; onChange: (name: string) => void; datamodels: DatamodelListItem[] | undefined }) {
+export function DatamodelFilter({
+  value,
+  onChange,
+  datamodels,
+}: {
+  value: string;
+  onChange: (name: string) => void;
+  datamodels: DatamodelListItem[] | undefined;
+}) {
   const id = useId();
   return (
     <div className="w-full sm:w-auto">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">Datamodel</label>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+        Datamodel
+      </label>
       <Select id={id} className="mt-1 w-full sm:w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
         <option value="">All datamodels</option>
-        {datamodels?.map((d) => <option key={d.id} value={d.name}>{d.name}</option>)}
+        {datamodels?.map((d) => (
+          <option key={d.id} value={d.name}>
+            {d.name}
+          </option>
+        ))}
         {value && datamodels && !datamodels.some((d) => d.name === value) ? <option value={value}>{value}</option> : null}
       </Select>
     </div>

@@ -13,7 +13,12 @@ import { DatamodelFilter, RangePicker } from './range-picker';
 import { useReportRange } from './use-report-range';
 import { PhoneFilters } from './phone-filters';
 
-export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
+export function SeriesReportPage<T>({
+  title,
+  mayDownload,
+  useReport,
+  body,
+}: {
   title: string;
   mayDownload: boolean;
   /** The report's query hook for the chosen period and datamodel. */
@@ -37,7 +42,12 @@ export function SeriesReportPage<T>({ title, mayDownload, useReport, body }: {
       </PhoneFilters>
       <QueryView
         query={report}
-        loading={<div className="space-y-4"><Skeleton className="h-24" /><Skeleton className="h-80" /></div>}
+        loading={
+          <div className="space-y-4">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-80" />
+          </div>
+        }
         errorTitle={`Could not load the ${title.toLowerCase()} report`}
         dim
       >

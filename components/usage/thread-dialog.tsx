@@ -25,7 +25,6 @@ export function OriginBadge({ origin }: { origin: string }) {
   return <Badge tone={tone}>{ORIGIN_NAMES[origin] ?? origin}</Badge>;
 }
 
-
 function CitedSources({ sources }: { sources: CitedSource[] }) {
   if (sources.length === 0) return null;
   return (
@@ -56,7 +55,11 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
       onClose={onClose}
       width="xl"
       title={thread ? thread.interactions[0]?.question || 'Thread' : 'Thread'}
-      description={thread ? `${formatNumber(thread.interactions.length)} ${thread.interactions.length === 1 ? 'interaction' : 'interactions'} · started ${formatDateTime(thread.created_at)}${thread.conversation_identifier && thread.conversation_identifier !== thread.interactions[0]?.question ? ` · ${thread.conversation_identifier}` : ''}` : undefined}
+      description={
+        thread
+          ? `${formatNumber(thread.interactions.length)} ${thread.interactions.length === 1 ? 'interaction' : 'interactions'} · started ${formatDateTime(thread.created_at)}${thread.conversation_identifier && thread.conversation_identifier !== thread.interactions[0]?.question ? ` · ${thread.conversation_identifier}` : ''}`
+          : undefined
+      }
     >
       {thread ? (
         <ol className="space-y-4" aria-label="Interactions">
@@ -72,10 +75,14 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
               </div>
               <div className="space-y-3 px-4 py-3">
                 <div>
-                  <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-500"><User className="size-3.5" aria-hidden="true" /> {askerOf(originOf(i), [i.user.name || i.user.email].filter(Boolean))}</p>
+                  <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">
+                    <User className="size-3.5" aria-hidden="true" /> {askerOf(originOf(i), [i.user.name || i.user.email].filter(Boolean))}
+                  </p>
                   <p className="mt-1 font-medium text-slate-900">{i.question}</p>
                 </div>
-                <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{i.content || <span className="italic text-slate-400">No answer text</span>}</p>
+                <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">
+                  {i.content || <span className="italic text-slate-400">No answer text</span>}
+                </p>
                 <CitedSources sources={citedSources(i.search)} />
                 <dl className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-xs sm:grid-cols-4">
                   <Figure label="Prompt tokens" value={i.prompt_tokens} />
@@ -85,7 +92,11 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
                 </dl>
                 <div className="flex flex-wrap items-start gap-2">
                   {i.evaluation ? <EvaluationBadge evaluation={i.evaluation} /> : <span className="text-xs text-slate-400">Not rated</span>}
-                  {i.feedback_options?.map((reason) => <Badge key={reason} tone="warning">{reason}</Badge>)}
+                  {i.feedback_options?.map((reason) => (
+                    <Badge key={reason} tone="warning">
+                      {reason}
+                    </Badge>
+                  ))}
                 </div>
                 {i.feedback ? (
                   <blockquote className="flex gap-2 rounded-md border-l-4 border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

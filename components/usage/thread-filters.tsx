@@ -8,13 +8,19 @@ import type { DatamodelListItem } from './api';
 import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, MIN_REPORT_DATE, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
 
 const TYPE_LABELS: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
-const DATE_INPUT = 'mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+const DATE_INPUT =
+  'mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }
 
-export function ThreadFiltersPanel({ value, onChange, datamodels, seenDatamodels = [] }: {
+export function ThreadFiltersPanel({
+  value,
+  onChange,
+  datamodels,
+  seenDatamodels = [],
+}: {
   value: ThreadFilters;
   onChange: (filters: ThreadFilters) => void;
   datamodels: DatamodelListItem[] | undefined;
@@ -48,37 +54,95 @@ export function ThreadFiltersPanel({ value, onChange, datamodels, seenDatamodels
   const active = JSON.stringify(value) !== JSON.stringify(EMPTY_THREAD_FILTERS);
 
   return (
-    <form className="space-y-4" aria-label="Thread filters" onSubmit={(e) => { e.preventDefault(); sent.current = question; onChange({ ...value, question }); }}>
+    <form
+      className="space-y-4"
+      aria-label="Thread filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        sent.current = question;
+        onChange({ ...value, question });
+      }}
+    >
       <div>
-        <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-600">Question contains</label>
+        <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-600">
+          Question contains
+        </label>
         <div className="relative mt-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input id={`${id}-q`} type="search" className="pl-9" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Search questions" maxLength={200} />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            className="pl-9"
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            placeholder="Search questions"
+            maxLength={200}
+          />
         </div>
       </div>
       {/* Side by side on phones (full width); stacked in the narrow desktop panel, where two date fields would clip. */}
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
         <div>
-          <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">From</label>
-          <input id={`${id}-from`} type="date" min={MIN_REPORT_DATE} className={DATE_INPUT} value={value.start} onChange={(e) => set({ start: e.target.value })} />
+          <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            min={MIN_REPORT_DATE}
+            className={DATE_INPUT}
+            value={value.start}
+            onChange={(e) => set({ start: e.target.value })}
+          />
         </div>
         <div>
-          <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">To</label>
-          <input id={`${id}-to`} type="date" min={value.start || MIN_REPORT_DATE} className={DATE_INPUT} value={value.end} onChange={(e) => set({ end: e.target.value })} aria-invalid={badDates ? true : undefined} />
+          <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            min={value.start || MIN_REPORT_DATE}
+            className={DATE_INPUT}
+            value={value.end}
+            onChange={(e) => set({ end: e.target.value })}
+            aria-invalid={badDates ? true : undefined}
+          />
         </div>
-        {badDates ? <p role="alert" className="col-span-2 text-xs text-red-700 lg:col-span-1">The end date is before the start date.</p> : null}
+        {badDates ? (
+          <p role="alert" className="col-span-2 text-xs text-red-700 lg:col-span-1">
+            The end date is before the start date.
+          </p>
+        ) : null}
       </div>
-      <Checks legend="Evaluation" options={EVALUATION_VALUES.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }))} selected={value.evaluation} onToggle={(v) => set({ evaluation: toggle(value.evaluation, v) })} />
+      <Checks
+        legend="Evaluation"
+        options={EVALUATION_VALUES.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }))}
+        selected={value.evaluation}
+        onToggle={(v) => set({ evaluation: toggle(value.evaluation, v) })}
+      />
       <div>
-        <label htmlFor={`${id}-fb`} className="block text-xs font-medium text-slate-600">Written feedback</label>
+        <label htmlFor={`${id}-fb`} className="block text-xs font-medium text-slate-600">
+          Written feedback
+        </label>
         <Select id={`${id}-fb`} className="mt-1" value={value.feedback} onChange={(e) => set({ feedback: e.target.value as ThreadFilters['feedback'] })}>
           <option value="">Any</option>
           <option value="true">With feedback</option>
           <option value="false">Without feedback</option>
         </Select>
       </div>
-      <Checks legend="Interaction type" options={INTERACTION_TYPE_VALUES.map((v) => ({ value: v, label: TYPE_LABELS[v] }))} selected={value.interactionTypes} onToggle={(v) => set({ interactionTypes: toggle(value.interactionTypes, v) })} />
-      <Checks legend="Origin" options={ORIGIN_VALUES.map((v) => ({ value: v, label: ORIGIN_NAMES[v] }))} selected={value.origins} onToggle={(v) => set({ origins: toggle(value.origins, v) })} />
+      <Checks
+        legend="Interaction type"
+        options={INTERACTION_TYPE_VALUES.map((v) => ({ value: v, label: TYPE_LABELS[v] }))}
+        selected={value.interactionTypes}
+        onToggle={(v) => set({ interactionTypes: toggle(value.interactionTypes, v) })}
+      />
+      <Checks
+        legend="Origin"
+        options={ORIGIN_VALUES.map((v) => ({ value: v, label: ORIGIN_NAMES[v] }))}
+        selected={value.origins}
+        onToggle={(v) => set({ origins: toggle(value.origins, v) })}
+      />
       <Checks
         legend="Datamodels"
         options={datamodelNames.map((name) => ({ value: name, label: name }))}
@@ -87,21 +151,48 @@ export function ThreadFiltersPanel({ value, onChange, datamodels, seenDatamodels
         empty={datamodels ? 'No datamodel was used' : 'Loading…'}
       />
       <div className="flex gap-2">
-        <Button type="submit" variant="secondary" size="sm"><Filter className="size-4" aria-hidden="true" /> Apply</Button>
-        <Button variant="ghost" size="sm" disabled={!active} onClick={() => { setQuestion(''); onChange(EMPTY_THREAD_FILTERS); }}><RotateCcw className="size-4" aria-hidden="true" /> Reset</Button>
+        <Button type="submit" variant="secondary" size="sm">
+          <Filter className="size-4" aria-hidden="true" /> Apply
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!active}
+          onClick={() => {
+            setQuestion('');
+            onChange(EMPTY_THREAD_FILTERS);
+          }}
+        >
+          <RotateCcw className="size-4" aria-hidden="true" /> Reset
+        </Button>
       </div>
     </form>
   );
 }
 
-function Checks({ legend, options, selected, onToggle, empty }: { legend: string; options: { value: string; label: string }[]; selected: string[]; onToggle: (value: string) => void; empty?: string }) {
+function Checks({
+  legend,
+  options,
+  selected,
+  onToggle,
+  empty,
+}: {
+  legend: string;
+  options: { value: string; label: string }[];
+  selected: string[];
+  onToggle: (value: string) => void;
+  empty?: string;
+}) {
   return (
     <fieldset>
       <legend className="text-xs font-medium text-slate-600">{legend}</legend>
       {options.length === 0 ? <p className="mt-1 text-xs text-slate-400">{empty}</p> : null}
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         {options.map((o) => (
-          <label key={o.value} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:checked]:text-indigo-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
+          <label
+            key={o.value}
+            className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:checked]:text-indigo-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
+          >
             <input type="checkbox" className="sr-only" checked={selected.includes(o.value)} onChange={() => onToggle(o.value)} />
             {o.label}
           </label>

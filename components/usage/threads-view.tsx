@@ -8,7 +8,16 @@ import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, Select, 
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
-import { THREAD_PAGE_SIZES, pageSummary, type ThreadFilters, type ThreadsView as ThreadsViewState, dayOf, threadsDownload, threadsViewFromParams, threadsViewToParams } from './params';
+import {
+  THREAD_PAGE_SIZES,
+  pageSummary,
+  type ThreadFilters,
+  type ThreadsView as ThreadsViewState,
+  dayOf,
+  threadsDownload,
+  threadsViewFromParams,
+  threadsViewToParams,
+} from './params';
 import { OriginBadge, originOf, ThreadDialog } from './thread-dialog';
 import { askerOf } from './asker';
 import { ThreadFiltersPanel } from './thread-filters';
@@ -31,7 +40,10 @@ export function ThreadsView() {
   const open = openId ? (threads.data?.results.find((t) => t.conversation_id === openId) ?? null) : null;
   const setOpen = (thread: Thread | null) => show({ filters, page, pageSize, thread: thread?.conversation_id });
   // Every datamodel the rows name, also those deleted or renamed since, besides the project's current ones.
-  const seenDatamodels = useMemo(() => [...new Set((threads.data?.results ?? []).flatMap((t) => t.interactions.map((i) => i.datamodel)).filter(Boolean))], [threads.data]);
+  const seenDatamodels = useMemo(
+    () => [...new Set((threads.data?.results ?? []).flatMap((t) => t.interactions.map((i) => i.datamodel)).filter(Boolean))],
+    [threads.data],
+  );
   const setPageSize = (size: number) => show({ filters, page: 0, pageSize: size });
   // The spreadsheet follows the table's filters as far as the download endpoint can.
   const download = threadsDownload(filters, dayOf(new Date()));
@@ -41,7 +53,11 @@ export function ThreadsView() {
 
   return (
     <div>
-      <PageHeader title="Threads" description="Every conversation with its questions, answers, tokens and ratings." actions={<DownloadButton range={download.range} filters={download.filters} scope={download} />} />
+      <PageHeader
+        title="Threads"
+        description="Every conversation with its questions, answers, tokens and ratings."
+        actions={<DownloadButton range={download.range} filters={download.filters} scope={download} />}
+      />
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside>
           <details className="rounded-lg border border-slate-200 bg-white shadow-sm" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
@@ -57,7 +73,11 @@ export function ThreadsView() {
           ) : (
             <QueryView
               query={threads}
-              loading={<Card className="p-5"><LoadingBlock lines={6} label="Loading threads" /></Card>}
+              loading={
+                <Card className="p-5">
+                  <LoadingBlock lines={6} label="Loading threads" />
+                </Card>
+              }
               errorTitle="Could not load the threads"
               isEmpty={(data) => data.results.length === 0}
               empty={
@@ -99,7 +119,6 @@ function summary(thread: Thread) {
   return { evaluations, tokens, feedback, datamodels, users, origin };
 }
 
-
 function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thread) => void }) {
   return (
     <Card className="overflow-hidden">
@@ -107,12 +126,24 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <th scope="col" className="px-4 py-2.5 font-medium">Conversation</th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">Origin</th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">Datamodel</th>
-              <th scope="col" className="px-3 py-2.5 text-right font-medium">Turns</th>
-              <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">Tokens</th>
-              <th scope="col" className="px-3 py-2.5 font-medium">Rating</th>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                Conversation
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">
+                Origin
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
+                Datamodel
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                Turns
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">
+                Tokens
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Rating
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -122,22 +153,38 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
               return (
                 <tr key={thread.conversation_id} className="align-top hover:bg-slate-50">
                   <td className="w-full max-w-0 px-4 py-3">
-                    <button type="button" onClick={() => onOpen(thread)} className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline" title={first?.question}>
+                    <button
+                      type="button"
+                      onClick={() => onOpen(thread)}
+                      className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline"
+                      title={first?.question}
+                    >
                       {first?.question || 'Untitled thread'}
                     </button>
                     {/* Asker and last activity share the second line, leaving the question the width. */}
                     <p className="mt-0.5 truncate text-xs text-slate-500">
                       {askerOf(s.origin, s.users)} · {formatDateTime(thread.updated_at)}
-                      {s.feedback ? <span className="ml-2 inline-flex items-center gap-1 text-amber-700"><MessageSquareText className="size-3" aria-hidden="true" />{formatNumber(s.feedback)} feedback</span> : null}
+                      {s.feedback ? (
+                        <span className="ml-2 inline-flex items-center gap-1 text-amber-700">
+                          <MessageSquareText className="size-3" aria-hidden="true" />
+                          {formatNumber(s.feedback)} feedback
+                        </span>
+                      ) : null}
                     </p>
                   </td>
-                  <td className="hidden px-3 py-3 md:table-cell"><OriginBadge origin={s.origin} /></td>
-                  <td className="hidden max-w-[11rem] truncate px-3 py-3 text-slate-700 xl:table-cell" title={s.datamodels.join(', ')}>{s.datamodels.join(', ')}</td>
+                  <td className="hidden px-3 py-3 md:table-cell">
+                    <OriginBadge origin={s.origin} />
+                  </td>
+                  <td className="hidden max-w-[11rem] truncate px-3 py-3 text-slate-700 xl:table-cell" title={s.datamodels.join(', ')}>
+                    {s.datamodels.join(', ')}
+                  </td>
                   <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{formatNumber(s.tokens)}</td>
                   <td className="px-3 py-3">
                     <div className="flex flex-wrap gap-1">
-                      {(['positive', 'negative', 'neutral'] as const).map((e) => (s.evaluations[e] ? <EvaluationBadge key={e} evaluation={e} count={s.evaluations[e]} /> : null))}
+                      {(['positive', 'negative', 'neutral'] as const).map((e) =>
+                        s.evaluations[e] ? <EvaluationBadge key={e} evaluation={e} count={s.evaluations[e]} /> : null,
+                      )}
                       {!s.evaluations.positive && !s.evaluations.negative && !s.evaluations.neutral ? <span className="text-xs text-slate-400">—</span> : null}
                     </div>
                   </td>
@@ -151,7 +198,19 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
   );
 }
 
-function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage; page: number; pageSize: number; onPage: (p: number) => void; onPageSize: (s: number) => void }) {
+function Pager({
+  data,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+}: {
+  data: ThreadsPage;
+  page: number;
+  pageSize: number;
+  onPage: (p: number) => void;
+  onPageSize: (s: number) => void;
+}) {
   const from = page * pageSize + 1;
   const to = page * pageSize + data.results.length;
   return (
@@ -161,11 +220,19 @@ function Pager({ data, page, pageSize, onPage, onPageSize }: { data: ThreadsPage
         <label className="flex items-center gap-2">
           <span className="hidden whitespace-nowrap sm:inline">Per page</span>
           <Select className="w-20" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Threads per page">
-            {THREAD_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {THREAD_PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </Select>
         </label>
-        <Button variant="secondary" size="sm" disabled={!data.previous} onClick={() => onPage(page - 1)}><ChevronLeft className="size-4" aria-hidden="true" /> Previous</Button>
-        <Button variant="secondary" size="sm" disabled={!data.next} onClick={() => onPage(page + 1)}>Next <ChevronRight className="size-4" aria-hidden="true" /></Button>
+        <Button variant="secondary" size="sm" disabled={!data.previous} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!data.next} onClick={() => onPage(page + 1)}>
+          Next <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
       </div>
     </nav>
   );

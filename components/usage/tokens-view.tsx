@@ -25,7 +25,9 @@ function TokensBody({ report, view }: { report: TokensReport; view: { datamodel:
         <Stat
           label="Processed tokens"
           value={formatNumber(details.total_tokens_processed)}
-          hint={<Change current={details.tokens_previous_period_comparison.current_period} previous={details.tokens_previous_period_comparison.previous_period} />}
+          hint={
+            <Change current={details.tokens_previous_period_comparison.current_period} previous={details.tokens_previous_period_comparison.previous_period} />
+          }
         />
         <Stat label="Requests" value={formatNumber(requests)} hint="Questions answered in the period" />
         <Card className="col-span-2 p-4 lg:col-span-1">
@@ -36,7 +38,9 @@ function TokensBody({ report, view }: { report: TokensReport; view: { datamodel:
                 <span className="size-2.5 rounded-full" style={{ background: ORIGIN_COLORS[origin] }} aria-hidden="true" />
                 <span className="flex-1 text-slate-700">{ORIGIN_LABELS[origin]}</span>
                 <span className="tabular-nums font-medium text-slate-900">{formatNumber(origins[origin])}</span>
-                <span className="w-14 text-right text-xs tabular-nums text-slate-500">{formatPercent(originTotal ? (origins[origin] / originTotal) * 100 : 0)}</span>
+                <span className="w-14 text-right text-xs tabular-nums text-slate-500">
+                  {formatPercent(originTotal ? (origins[origin] / originTotal) * 100 : 0)}
+                </span>
               </li>
             ))}
           </ul>
@@ -46,11 +50,21 @@ function TokensBody({ report, view }: { report: TokensReport; view: { datamodel:
         <CardHeader title="Tokens per period" description="Bars: tokens processed by the language model. Line: requests." />
         <CardBody>
           {details.total_tokens_processed === 0 && requests === 0 ? (
-            <EmptyState icon={<Sigma className="size-8" />} title="No tokens processed in this period" description="Questions asked in the console, on smartpages or through the API show up here." />
+            <EmptyState
+              icon={<Sigma className="size-8" />}
+              title="No tokens processed in this period"
+              description="Questions asked in the console, on smartpages or through the API show up here."
+            />
           ) : (
             <>
               <TokensChart data={report.tokens} />
-              <SeriesTable rows={report.tokens} columns={[{ key: 'processed_tokens', label: 'Processed tokens' }, { key: 'api_requests', label: 'Requests' }]} />
+              <SeriesTable
+                rows={report.tokens}
+                columns={[
+                  { key: 'processed_tokens', label: 'Processed tokens' },
+                  { key: 'api_requests', label: 'Requests' },
+                ]}
+              />
             </>
           )}
         </CardBody>
@@ -59,7 +73,14 @@ function TokensBody({ report, view }: { report: TokensReport; view: { datamodel:
         className="mt-6"
         title="Top datamodels by tokens"
         valueLabel="Tokens"
-        rows={report.top_datamodels_by_token_usage.map((d) => ({ name: d.name, dataset: d.dataset, value: d.tokens_processed, tokens: d.tokens_processed, requests: d.api_requests, percentage: d.percentage }))}
+        rows={report.top_datamodels_by_token_usage.map((d) => ({
+          name: d.name,
+          dataset: d.dataset,
+          value: d.tokens_processed,
+          tokens: d.tokens_processed,
+          requests: d.api_requests,
+          percentage: d.percentage,
+        }))}
         total={report.token_usage_details.total_tokens_processed}
         filtered={!!view.datamodel}
       />

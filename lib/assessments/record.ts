@@ -54,7 +54,11 @@ export async function saveAssessment(projectId: number, body: AssessmentBody): P
  */
 async function projectOfAssessment(principal: Principal, body: AssessmentBody): Promise<number> {
   const dataset = await db().dataset.findFirst({
-    where: { id: body.datasetId, project: { organizationId: principal.organizationId }, ...(principal.projectId !== null ? { projectId: principal.projectId } : {}) },
+    where: {
+      id: body.datasetId,
+      project: { organizationId: principal.organizationId },
+      ...(principal.projectId !== null ? { projectId: principal.projectId } : {}),
+    },
     select: { projectId: true },
   });
   if (!dataset) throw notFound(`Dataset ${body.datasetId} not found`);

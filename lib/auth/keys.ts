@@ -4,7 +4,15 @@ import { db } from '../db/client';
 import { newSecret } from './secrets';
 import { notFound } from '../errors';
 
-export type KeyListItem = { id: number; name: string; prefix: string; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
+export type KeyListItem = {
+  id: number;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
 export type CreatedKey = KeyListItem & { token: string };
 
 type KeyRow = { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null; revokedAt: Date | null };
@@ -12,7 +20,15 @@ type KeyRow = { id: number; name: string; prefix: string; createdAt: Date; lastU
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function keyListItem(row: KeyRow): KeyListItem {
-  return { id: row.id, name: row.name, prefix: row.prefix, created_at: row.createdAt.toISOString(), last_used_at: iso(row.lastUsedAt), expires_at: iso(row.expiresAt), revoked_at: iso(row.revokedAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: iso(row.lastUsedAt),
+    expires_at: iso(row.expiresAt),
+    revoked_at: iso(row.revokedAt),
+  };
 }
 
 export async function createApiKey(projectId: number, input: { name: string; userId?: number | null; expiresAt?: Date | null }): Promise<CreatedKey> {

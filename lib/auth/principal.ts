@@ -77,7 +77,9 @@ function projectOfRow(row: ProjectCredentialRow): { projectId: number; organizat
 }
 
 async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
-  const [key] = await db().$queryRaw<(ProjectCredentialRow & { key_id: RawInt; last_used_at: RawDate | null; user_id: RawInt | null; email: string | null; name: string | null })[]>`
+  const [key] = await db().$queryRaw<
+    (ProjectCredentialRow & { key_id: RawInt; last_used_at: RawDate | null; user_id: RawInt | null; email: string | null; name: string | null })[]
+  >`
     SELECT k.id AS key_id, k.revoked_at, k.expires_at, k.last_used_at, u.id AS user_id, u.email, u.name,
       p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM api_keys k

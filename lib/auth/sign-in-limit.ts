@@ -13,7 +13,11 @@ export type SignInLimit = { perAccount: number; perAddress: number; windowMs: nu
 const env = z.object({
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
-  SIGN_IN_WINDOW_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
+  SIGN_IN_WINDOW_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
 });
 
 export function signInLimitFromEnv(source: Record<string, string | undefined> = process.env): SignInLimit {
@@ -49,7 +53,10 @@ export class SignInLimiter {
    */
   begin(email: string, address: string, now = Date.now()): { succeeded: () => void } {
     this.assertAllowed(email, address, now);
-    for (const [key, max] of [[accountKey(email), this.limit.perAccount], [addressKey(address), this.limit.perAddress]] as const) {
+    for (const [key, max] of [
+      [accountKey(email), this.limit.perAccount],
+      [addressKey(address), this.limit.perAddress],
+    ] as const) {
       const times = this.recent(key, now);
       times.push(now);
       if (times.length > max) times.shift();

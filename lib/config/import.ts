@@ -6,7 +6,11 @@ import { z } from 'zod';
 const MB = 1024 * 1024;
 
 export const importSchema = z.object({
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * MB),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * MB),
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   IMPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   IMPORT_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
@@ -16,7 +20,11 @@ export const importSchema = z.object({
     .default('80,443,8080,8443'),
   IMPORT_ALLOW_LOOPBACK: z.enum(['0', '1', 'false', 'true']).default('0'),
   IMPORT_MAX_PDF_PAGES: z.coerce.number().int().positive().default(500),
-  IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * MB),
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * MB),
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(2_000),
   IMPORT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(4),
   IMPORT_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
@@ -31,9 +39,17 @@ export const importSchema = z.object({
   IMPORT_PASSAGE_TOKENS: z.coerce.number().int().min(32).max(4000).default(300),
   IMPORT_PASSAGE_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(1000).default(40),
   // Files uploaded from the computer (POST /searcher/v1/upload/files): counted while the body streams in.
-  IMPORT_UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(20 * MB),
+  IMPORT_UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * MB),
   IMPORT_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
-  IMPORT_UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().positive().default(100 * MB),
+  IMPORT_UPLOAD_MAX_REQUEST_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * MB),
   // Website crawls: requests to one site at the same time, and the pause between two of them.
   IMPORT_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   IMPORT_CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
@@ -68,7 +84,9 @@ export type ImportConfig = {
 export type UploadLimits = { maxFileBytes: number; maxFiles: number; maxRequestBytes: number };
 
 export function importSettings(env: z.infer<typeof importSchema>): ImportConfig {
-  const allowedPorts = env.IMPORT_ALLOWED_PORTS.split(',').map((p) => Number(p.trim())).filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
+  const allowedPorts = env.IMPORT_ALLOWED_PORTS.split(',')
+    .map((p) => Number(p.trim()))
+    .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
   return {
     maxBytes: env.IMPORT_MAX_BYTES,
     timeoutMs: env.IMPORT_TIMEOUT_MS,

@@ -30,5 +30,11 @@ export async function listDatamodels(projectId: number): Promise<DatamodelListIt
 
 export async function listPresets(projectId: number): Promise<PresetListItem[]> {
   const rows = await db().generationPreset.findMany({ where: { projectId }, include: { generativeModel: true }, orderBy: { identifier: 'asc' } });
-  return rows.map((p) => ({ id: p.id, identifier: p.identifier, name: p.name, generative_model: p.generativeModel.name, created_at: p.createdAt.toISOString() }));
+  return rows.map((p) => ({
+    id: p.id,
+    identifier: p.identifier,
+    name: p.name,
+    generative_model: p.generativeModel.name,
+    created_at: p.createdAt.toISOString(),
+  }));
 }

@@ -79,7 +79,10 @@ export async function listOwnConversations(projectId: number, email: string, opt
     include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
   });
   const kept = conversations.filter((c) => c.interactions.length > 0);
-  const sources = await sourcesOf(projectId, kept.flatMap((c) => c.interactions.map((i) => jsonValue(i.search))));
+  const sources = await sourcesOf(
+    projectId,
+    kept.flatMap((c) => c.interactions.map((i) => jsonValue(i.search))),
+  );
   let next = 0;
   return kept.map((c) => ({
     id: c.id,
@@ -111,13 +114,21 @@ export async function listOwnConversations(projectId: number, email: string, opt
 
 /** The caller's own thread (one of their questions is in it, not deleted), else 404: nothing said about others' threads. */
 async function ownThread(projectId: number, email: string, id: string): Promise<{ id: string }> {
-  const found = await db().conversation.findFirst({ where: { id, projectId, hiddenAt: null, interactions: { some: { userEmail: email } } }, select: { id: true } });
+  const found = await db().conversation.findFirst({
+    where: { id, projectId, hiddenAt: null, interactions: { some: { userEmail: email } } },
+    select: { id: true },
+  });
   if (!found) throw notFound('Conversation not found');
   return found;
 }
 
 /** Names the thread in the caller's console; null gives it back its first question as a name. */
-export async function renameOwnConversation(projectId: number, email: string, id: string, title: string | null): Promise<{ id: string; title: string; renamed: boolean }> {
+export async function renameOwnConversation(
+  projectId: number,
+  email: string,
+  id: string,
+  title: string | null,
+): Promise<{ id: string; title: string; renamed: boolean }> {
   await ownThread(projectId, email, id);
   const updated = await db().conversation.update({
     where: { id },

@@ -48,7 +48,13 @@ export async function sourcesOf(projectId: number, searches: unknown[]): Promise
       if (p) return searchItem({ content: p.content, subject: p.content.subject.name, score: r.score, answer: p.answer, text: p.text, createdAt: p.createdAt });
       // Changed or deleted since the answer: what was recorded of it (nothing before snapshots were kept).
       const content = contentById.get(r.content_id);
-      return { content: content ? contentOf(content) : namedOnly(r.content), score: r.score, answer: r.answer ?? '', context: r.context ?? '', date: r.date ?? '' };
+      return {
+        content: content ? contentOf(content) : namedOnly(r.content),
+        score: r.score,
+        answer: r.answer ?? '',
+        context: r.context ?? '',
+        date: r.date ?? '',
+      };
     }),
   );
 }

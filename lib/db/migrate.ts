@@ -69,7 +69,10 @@ function migrateSqlite(databaseUrl: string, migrations: Migration[]): string[] {
         "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
         "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
       const done = new Set(
-        sqlite.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL').all().map((row) => (row as { migration_name: string }).migration_name),
+        sqlite
+          .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL')
+          .all()
+          .map((row) => (row as { migration_name: string }).migration_name),
       );
       const applied: string[] = [];
       for (const migration of migrations) {

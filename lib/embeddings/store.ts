@@ -22,7 +22,10 @@ const INSERT_ROWS = 200;
 
 /** What a passage's vector stands for: the content's name, the heading, the text and the FAQ answer. */
 export function embeddingText(contentName: string, p: PassageText): string {
-  return [contentName, p.heading ?? '', p.text, p.answer ?? ''].filter((s) => s.trim()).join('\n').slice(0, EMBEDDED_CHARS);
+  return [contentName, p.heading ?? '', p.text, p.answer ?? '']
+    .filter((s) => s.trim())
+    .join('\n')
+    .slice(0, EMBEDDED_CHARS);
 }
 
 /**
@@ -58,10 +61,16 @@ export async function embedPassages(
   }
   if (!wanted.size) return { model: config.model, vectors: new Map() };
   try {
-    const vectors = await embedTexts(config, [...wanted.values()].map((p) => embeddingText(contentName, p)), options.signal);
+    const vectors = await embedTexts(
+      config,
+      [...wanted.values()].map((p) => embeddingText(contentName, p)),
+      options.signal,
+    );
     return { model: config.model, vectors: new Map([...wanted.keys()].map((hash, i) => [hash, normalise(vectors[i])])) };
   } catch (error) {
-    console.warn(`[embeddings] ${wanted.size} passages of "${contentName}" stored without vectors (found lexically only): ${error instanceof Error ? error.message : error}`);
+    console.warn(
+      `[embeddings] ${wanted.size} passages of "${contentName}" stored without vectors (found lexically only): ${error instanceof Error ? error.message : error}`,
+    );
     return null;
   }
 }
@@ -100,12 +109,19 @@ export async function backfillVectors(datasetId: number, limit = 1_000, config: 
       AND NOT EXISTS (SELECT 1 FROM passage_vectors v WHERE v.passage_id = p.id AND v.model = ${config.model})
     ORDER BY p.id LIMIT ${limit}`;
   if (!missing.length) return 0;
-  const vectors = await embedTexts(config, missing.map((p) => embeddingText(p.name, p)));
+  const vectors = await embedTexts(
+    config,
+    missing.map((p) => embeddingText(p.name, p)),
+  );
   const rows = missing.map((p, i) => ({ passageId: Number(p.id), datasetId, vector: normalise(vectors[i]) }));
   await db().$transaction(async (tx) => {
     // Passages deleted while they were being embedded (a re-import) are skipped, not a foreign-key error.
     const still = new Set((await tx.passage.findMany({ where: { id: { in: rows.map((r) => r.passageId) } }, select: { id: true } })).map((p) => p.id));
-    await insertVectors(tx, rows.filter((r) => still.has(r.passageId)), config.model);
+    await insertVectors(
+      tx,
+      rows.filter((r) => still.has(r.passageId)),
+      config.model,
+    );
   });
   return missing.length;
 }

@@ -24,7 +24,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 export function fromBytes(bytes: Uint8Array): Float32Array {
   const count = bytes.byteLength >>> 2;
   // The common case: read the bytes as floats directly (a copy only when unaligned).
-  if (LITTLE_ENDIAN) return bytes.byteOffset % 4 === 0 ? new Float32Array(bytes.buffer, bytes.byteOffset, count) : new Float32Array(bytes.slice(0, count * 4).buffer);
+  if (LITTLE_ENDIAN)
+    return bytes.byteOffset % 4 === 0 ? new Float32Array(bytes.buffer, bytes.byteOffset, count) : new Float32Array(bytes.slice(0, count * 4).buffer);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Float32Array(count);
   for (let i = 0; i < count; i++) out[i] = view.getFloat32(i * 4, true);

@@ -7,7 +7,11 @@ export const MAX_QUESTIONS = 2_000;
 export const MAX_SOURCES = 20;
 
 export const evaluationQuestion = z.strictObject({
-  question: z.string({ message: 'question must be a string' }).trim().min(1, 'question must not be empty').max(1000, 'question must be at most 1000 characters'),
+  question: z
+    .string({ message: 'question must be a string' })
+    .trim()
+    .min(1, 'question must not be empty')
+    .max(1000, 'question must be at most 1000 characters'),
   expected_sources: z
     .array(z.string({ message: 'expected_sources must be content ids or URLs' }).trim().min(1, 'an expected source must not be empty').max(2000), {
       message: 'expected_sources must be a list of content ids or URLs',

@@ -26,7 +26,10 @@ export function questionsFromCsv(text: string): EvaluationQuestion[] {
   return validated(
     body.map((row) => ({
       question: row[0] ?? '',
-      expected_sources: (row[1] ?? '').split(/\s*\|\s*/).map((s) => s.trim()).filter(Boolean),
+      expected_sources: (row[1] ?? '')
+        .split(/\s*\|\s*/)
+        .map((s) => s.trim())
+        .filter(Boolean),
       ...(row[2]?.trim() ? { expected_answer: row[2] } : {}),
     })),
   );

@@ -20,8 +20,23 @@ const STALE_MS = 15 * 60_000;
 const PROGRESS_EVERY = 10;
 
 type RunRow = {
-  id: number; setId: number; target: string; datamodelId: number | null; datasetId: number | null; preset: string | null; status: string; total: number; done: number; recall1: number; recall5: number; mrr10: number;
-  durationMs: number; results: string; error: string | null; startedAt: Date; finishedAt: Date | null;
+  id: number;
+  setId: number;
+  target: string;
+  datamodelId: number | null;
+  datasetId: number | null;
+  preset: string | null;
+  status: string;
+  total: number;
+  done: number;
+  recall1: number;
+  recall5: number;
+  mrr10: number;
+  durationMs: number;
+  results: string;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
 };
 
 function statusOf(row: RunRow): RunSummary['status'] {
@@ -32,10 +47,19 @@ function statusOf(row: RunRow): RunSummary['status'] {
 export function runSummary(row: RunRow): RunSummary {
   const status = statusOf(row);
   return {
-    id: row.id, set_id: row.setId, target: row.target, status, total: row.total, done: row.done,
-    recall_at_1: row.recall1, recall_at_5: row.recall5, mrr_at_10: row.mrr10, duration_ms: row.durationMs,
+    id: row.id,
+    set_id: row.setId,
+    target: row.target,
+    status,
+    total: row.total,
+    done: row.done,
+    recall_at_1: row.recall1,
+    recall_at_5: row.recall5,
+    mrr_at_10: row.mrr10,
+    duration_ms: row.durationMs,
     error: status === 'failed' && row.status === 'running' ? 'The run stopped: the server restarted while it ran' : row.error,
-    started_at: row.startedAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -73,7 +97,10 @@ async function searchTargetOf(projectId: number, request: RunRequest) {
   }
   const dataset = await db().dataset.findFirst({ where: { id: request.dataset_id!, projectId }, select: { name: true } });
   if (!dataset) throw notFound(`Dataset ${request.dataset_id} not found`);
-  return { body: searchRequest({ dataset: dataset.name, preset: request.preset }), label: `dataset ${dataset.name}${request.preset ? ` with preset ${request.preset}` : ''}` };
+  return {
+    body: searchRequest({ dataset: dataset.name, preset: request.preset }),
+    label: `dataset ${dataset.name}${request.preset ? ` with preset ${request.preset}` : ''}`,
+  };
 }
 
 /** Starts a run and answers at once; `wait` (tests, benchmarks) resolves when it is over. */
@@ -84,13 +111,25 @@ export async function startRun(projectId: number, setId: number, request: RunReq
   const { body, label } = await searchTargetOf(projectId, request);
   const target = await resolveTarget(projectId, body);
   const row = await db().evaluationRun.create({
-    data: { setId, target: label, total: questions.length, datamodelId: request.datamodel_id ?? null, datasetId: request.dataset_id ?? null, preset: request.preset ?? null },
+    data: {
+      setId,
+      target: label,
+      total: questions.length,
+      datamodelId: request.datamodel_id ?? null,
+      datasetId: request.dataset_id ?? null,
+      preset: request.preset ?? null,
+    },
   });
   const finished = execute(row.id, questions, target.dataset.id, { topK: target.parameters.topK, minScore: target.parameters.minScore });
   return { run: runSummary(row), finished };
 }
 
-async function execute(runId: number, questions: ReturnType<typeof storedQuestions>, datasetId: number, options: { topK: number; minScore: number }): Promise<void> {
+async function execute(
+  runId: number,
+  questions: ReturnType<typeof storedQuestions>,
+  datasetId: number,
+  options: { topK: number; minScore: number },
+): Promise<void> {
   const started = performance.now();
   const results: QuestionResult[] = [];
   try {
@@ -98,18 +137,41 @@ async function execute(runId: number, questions: ReturnType<typeof storedQuestio
       const t0 = performance.now();
       const passages = await retrieve(datasetId, q.question, options);
       const documents = distinctDocuments(passages.map((p) => ({ contentId: p.contentId, name: p.content.name, source: p.content.source })));
-      results.push({ question: q.question, rank: rankOf(q.expected_sources, documents), ms: Math.round(performance.now() - t0), top: documents.slice(0, 5).map((d) => d.name) });
+      results.push({
+        question: q.question,
+        rank: rankOf(q.expected_sources, documents),
+        ms: Math.round(performance.now() - t0),
+        top: documents.slice(0, 5).map((d) => d.name),
+      });
       if (results.length % PROGRESS_EVERY === 0) await db().evaluationRun.update({ where: { id: runId }, data: { done: results.length } });
     }
     const f = figures(results);
     await db().evaluationRun.update({
       where: { id: runId },
-      data: { status: 'done', done: results.length, recall1: f.recall1, recall5: f.recall5, mrr10: f.mrr10, durationMs: Math.round(performance.now() - started), results: JSON.stringify(results), finishedAt: new Date() },
+      data: {
+        status: 'done',
+        done: results.length,
+        recall1: f.recall1,
+        recall5: f.recall5,
+        mrr10: f.mrr10,
+        durationMs: Math.round(performance.now() - started),
+        results: JSON.stringify(results),
+        finishedAt: new Date(),
+      },
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db()
-      .evaluationRun.update({ where: { id: runId }, data: { status: 'failed', error: message.slice(0, 500), done: results.length, durationMs: Math.round(performance.now() - started), finishedAt: new Date() } })
+      .evaluationRun.update({
+        where: { id: runId },
+        data: {
+          status: 'failed',
+          error: message.slice(0, 500),
+          done: results.length,
+          durationMs: Math.round(performance.now() - started),
+          finishedAt: new Date(),
+        },
+      })
       .catch(() => undefined);
   }
 }
@@ -132,7 +194,10 @@ export async function rerunSetsAsking(projectId: number, questions: string[]): P
   const started: { set_id: number; run_id: number }[] = [];
   for (const set of sets) {
     if (!storedQuestions(set.questions).some((q) => keys.has(questionKey(q.question)))) continue;
-    const last = await db().evaluationRun.findFirst({ where: { setId: set.id, OR: [{ datamodelId: { not: null } }, { datasetId: { not: null } }] }, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
+    const last = await db().evaluationRun.findFirst({
+      where: { setId: set.id, OR: [{ datamodelId: { not: null } }, { datasetId: { not: null } }] },
+      orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+    });
     if (!last) continue;
     const request = last.datamodelId ? { datamodel_id: last.datamodelId } : { dataset_id: last.datasetId!, ...(last.preset ? { preset: last.preset } : {}) };
     try {

@@ -18,7 +18,8 @@ async function summary(row: SetRow): Promise<EvaluationSetSummary> {
 }
 
 function uniqueName(error: unknown, name: string): never {
-  if (error instanceof Error && 'code' in error && (error as { code?: string }).code === 'P2002') throw conflict(`An evaluation set named "${name}" already exists`);
+  if (error instanceof Error && 'code' in error && (error as { code?: string }).code === 'P2002')
+    throw conflict(`An evaluation set named "${name}" already exists`);
   throw error;
 }
 
@@ -51,7 +52,6 @@ export async function deleteSet(projectId: number, id: number): Promise<void> {
   const result = await db().evaluationSet.deleteMany({ where: { id, projectId } });
   if (result.count === 0) throw notFound(`Evaluation set ${id} not found`);
 }
-
 
 /** Adds one question (from the review queue); the same question already in the set gets the new sources. */
 export async function addQuestion(projectId: number, id: number, question: EvaluationQuestion): Promise<EvaluationSetDetail> {

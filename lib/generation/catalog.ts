@@ -12,7 +12,10 @@ import { insertPreset } from './presets';
 export { upsertGenerativeModel, deleteServiceModel, type ServiceModelInput as GenerativeModelInput } from './models';
 export { DEFAULT_PROMPT_TEMPLATE } from './contract';
 
-export async function createPreset(projectId: number, input: { identifier: string; name?: string; generativeModelName: string; promptTemplate?: string; parameters?: PresetParameters }) {
+export async function createPreset(
+  projectId: number,
+  input: { identifier: string; name?: string; generativeModelName: string; promptTemplate?: string; parameters?: PresetParameters },
+) {
   const model = await findVisibleModelByName(projectId, input.generativeModelName);
   return insertPreset(projectId, { ...input, generativeModelId: model.id });
 }

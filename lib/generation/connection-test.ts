@@ -39,14 +39,20 @@ export function connectionTestTimeoutMs(): number {
 type Testable = ModelConfig & { provider: string };
 
 export async function testConnection(model: Testable): Promise<ConnectionTestResult> {
-  if (model.provider !== 'openai') return { ok: true, detail: 'The extractive provider runs inside this server: there is nothing to connect to.', latency_ms: 0 };
+  if (model.provider !== 'openai')
+    return { ok: true, detail: 'The extractive provider runs inside this server: there is nothing to connect to.', latency_ms: 0 };
   if (model.apiKeyEnv && !process.env[model.apiKeyEnv]) {
     return { ok: false, detail: `The environment variable ${model.apiKeyEnv} is not set on the server, so there is no key to send.`, latency_ms: 0 };
   }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const limitMs = connectionTestTimeoutMs();
-  const body = JSON.stringify({ model: model.providerModel ?? model.name, messages: [{ role: 'user', content: 'Reply with the single word OK.' }], max_tokens: 5, stream: false });
+  const body = JSON.stringify({
+    model: model.providerModel ?? model.name,
+    messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+    max_tokens: 5,
+    stream: false,
+  });
   try {
     const send = fetcherFor(model) ?? fetch;
     const response = await send(endpoint(model), { method: 'POST', headers: headers(model), body, signal: AbortSignal.timeout(limitMs) });
@@ -58,7 +64,12 @@ export async function testConnection(model: Testable): Promise<ConnectionTestRes
     } catch {
       content = undefined;
     }
-    if (typeof content !== 'string') return { ok: false, detail: 'The provider answered, but not in the chat-completions format (choices[0].message.content is missing).', latency_ms: elapsed() };
+    if (typeof content !== 'string')
+      return {
+        ok: false,
+        detail: 'The provider answered, but not in the chat-completions format (choices[0].message.content is missing).',
+        latency_ms: elapsed(),
+      };
     const reply = content.trim().replace(/\s+/g, ' ').slice(0, 80);
     return { ok: true, detail: `${model.providerModel ?? model.name} answered${reply ? `: “${reply}”` : ' (an empty reply)'}`, latency_ms: elapsed() };
   } catch (error) {

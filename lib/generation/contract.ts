@@ -11,7 +11,11 @@ export const PROVIDERS = ['extractive', 'openai'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 const id = (field: string) =>
-  z.number({ message: `${field} must be an integer` }).int(`${field} must be an integer`).positive(`${field} must be a positive integer`).max(MAX_ID, `${field} is too large`);
+  z
+    .number({ message: `${field} must be an integer` })
+    .int(`${field} must be an integer`)
+    .positive(`${field} must be a positive integer`)
+    .max(MAX_ID, `${field} is too large`);
 
 const oneLine = (field: string, max: number) => name(field, max).regex(/^[^\r\n]*$/, `${field} must be one line`);
 
@@ -48,7 +52,10 @@ export const keyEnv = z
   });
 
 const fee = (field: string) =>
-  z.number({ message: `${field} must be a number` }).min(FEE_MIN, `${field} must be at least ${FEE_MIN}`).max(FEE_MAX, `${field} must be at most ${FEE_MAX}`);
+  z
+    .number({ message: `${field} must be a number` })
+    .min(FEE_MIN, `${field} must be at least ${FEE_MIN}`)
+    .max(FEE_MAX, `${field} must be at most ${FEE_MAX}`);
 
 const modelFields = {
   name: oneLine('name', 100),
@@ -102,10 +109,28 @@ export type ConnectionSettings = z.infer<typeof connectionTestBody>;
 /** A preset's retrieval and generation settings; every key is optional. */
 export const presetParameters = z.strictObject(
   {
-    top_k: z.number({ message: 'parameters.top_k must be an integer' }).int('parameters.top_k must be an integer').min(1, 'parameters.top_k must be at least 1').max(50, 'parameters.top_k must be at most 50').optional(),
-    min_score: z.number({ message: 'parameters.min_score must be a number' }).min(0, 'parameters.min_score must be between 0 and 1').max(1, 'parameters.min_score must be between 0 and 1').optional(),
-    temperature: z.number({ message: 'parameters.temperature must be a number' }).min(0, 'parameters.temperature must be between 0 and 2').max(2, 'parameters.temperature must be between 0 and 2').optional(),
-    max_tokens: z.number({ message: 'parameters.max_tokens must be an integer' }).int('parameters.max_tokens must be an integer').min(1, 'parameters.max_tokens must be at least 1').max(32_000, 'parameters.max_tokens must be at most 32000').optional(),
+    top_k: z
+      .number({ message: 'parameters.top_k must be an integer' })
+      .int('parameters.top_k must be an integer')
+      .min(1, 'parameters.top_k must be at least 1')
+      .max(50, 'parameters.top_k must be at most 50')
+      .optional(),
+    min_score: z
+      .number({ message: 'parameters.min_score must be a number' })
+      .min(0, 'parameters.min_score must be between 0 and 1')
+      .max(1, 'parameters.min_score must be between 0 and 1')
+      .optional(),
+    temperature: z
+      .number({ message: 'parameters.temperature must be a number' })
+      .min(0, 'parameters.temperature must be between 0 and 2')
+      .max(2, 'parameters.temperature must be between 0 and 2')
+      .optional(),
+    max_tokens: z
+      .number({ message: 'parameters.max_tokens must be an integer' })
+      .int('parameters.max_tokens must be an integer')
+      .min(1, 'parameters.max_tokens must be at least 1')
+      .max(32_000, 'parameters.max_tokens must be at most 32000')
+      .optional(),
   },
   { message: 'parameters must be an object' },
 );

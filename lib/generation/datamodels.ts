@@ -38,7 +38,9 @@ async function assertWithinPlan(organizationId: number) {
   const count = await db().datamodel.count({ where: { project: { organizationId } } });
   const limit = subscription.plan.datamodelLimit;
   if (count >= limit) {
-    throw forbidden(`Your plan (${subscription.plan.name}) allows ${limit} datamodel${limit === 1 ? '' : 's'}; ${count} already exist${count === 1 ? 's' : ''}`);
+    throw forbidden(
+      `Your plan (${subscription.plan.name}) allows ${limit} datamodel${limit === 1 ? '' : 's'}; ${count} already exist${count === 1 ? 's' : ''}`,
+    );
   }
 }
 
@@ -49,7 +51,13 @@ export async function insertDatamodel(projectId: number, input: { name: string; 
   if (input.generativeModelId !== undefined) await findVisibleModel(projectId, input.generativeModelId);
   await assertNameFree(projectId, input.name);
   return db().datamodel.create({
-    data: { projectId, name: input.name, datasetId: input.datasetId, presetId: preset.id, generativeModelId: input.generativeModelId ?? preset.generativeModelId },
+    data: {
+      projectId,
+      name: input.name,
+      datasetId: input.datasetId,
+      presetId: preset.id,
+      generativeModelId: input.generativeModelId ?? preset.generativeModelId,
+    },
   });
 }
 
@@ -65,7 +73,12 @@ export async function getDatamodel(projectId: number, id: number): Promise<Datam
 
 export async function createDatamodelRecord(projectId: number, organizationId: number, body: DatamodelCreate): Promise<DatamodelRecord> {
   await assertWithinPlan(organizationId);
-  const row = await insertDatamodel(projectId, { name: body.name, datasetId: body.dataset_id, presetId: body.preset_id, generativeModelId: body.generative_model_id });
+  const row = await insertDatamodel(projectId, {
+    name: body.name,
+    datasetId: body.dataset_id,
+    presetId: body.preset_id,
+    generativeModelId: body.generative_model_id,
+  });
   return getDatamodel(projectId, row.id);
 }
 
@@ -93,7 +106,9 @@ export async function deleteDatamodel(projectId: number, id: number): Promise<vo
   const datamodel = await findDatamodel(projectId, id);
   const pages = await db().smartpage.findMany({ where: { datamodelId: id }, select: { name: true, slug: true }, orderBy: { name: 'asc' }, take: 10 });
   if (pages.length) {
-    throw conflict(`Datamodel "${datamodel.name}" is published by smartpage${pages.length > 1 ? 's' : ''} ${pages.map((p) => `"${p.name}" (/s/${p.slug})`).join(', ')}; delete those or point them at another datamodel first`);
+    throw conflict(
+      `Datamodel "${datamodel.name}" is published by smartpage${pages.length > 1 ? 's' : ''} ${pages.map((p) => `"${p.name}" (/s/${p.slug})`).join(', ')}; delete those or point them at another datamodel first`,
+    );
   }
   await db().datamodel.delete({ where: { id } });
 }

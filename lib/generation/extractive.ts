@@ -82,7 +82,10 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
 function trimProse(text: string, weights: Weights): string {
   if (text.length <= LONG_PROSE) return text;
   const all = sentences(text);
-  const first = Math.max(0, all.findIndex((s) => coverage(s, weights) > 0));
+  const first = Math.max(
+    0,
+    all.findIndex((s) => coverage(s, weights) > 0),
+  );
   const kept: string[] = [];
   for (const sentence of all.slice(first)) {
     if (kept.length && kept.join(' ').length + sentence.length > LONG_PROSE) break;
@@ -116,7 +119,9 @@ export function composeExtractive(input: GenerationInput): string {
     const last = input.thread.at(-1);
     if (!last) return 'There is no earlier answer in this conversation to work from.';
     const prose = textBlocks(last.answer).filter((b) => !b.code && !b.text.startsWith('See also:'));
-    const first = sentences(prose.map((b) => b.text).join(' ')).slice(0, 2).join(' ');
+    const first = sentences(prose.map((b) => b.text).join(' '))
+      .slice(0, 2)
+      .join(' ');
     return `In short, my last answer (to "${last.question}") said: ${first}`;
   }
   const { passages } = input;
@@ -127,7 +132,9 @@ export function composeExtractive(input: GenerationInput): string {
   // quarters further down). Sharing a word is not enough: "how are credits counted?" must not be
   // answered by "can unused credits be refunded?".
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
-  const faq = passages.slice(0, CANDIDATE_PASSAGES).findIndex((p, i) => p.answer && coverage(p.text, weights) / total >= (i === 0 ? FAQ_FIRST_SHARE : FAQ_OTHER_SHARE));
+  const faq = passages
+    .slice(0, CANDIDATE_PASSAGES)
+    .findIndex((p, i) => p.answer && coverage(p.text, weights) / total >= (i === 0 ? FAQ_FIRST_SHARE : FAQ_OTHER_SHARE));
   if (faq >= 0) return `${passages[faq].answer} [${faq + 1}]${seeAlso(passages, faq, weights)}`;
   // The first source, unless one of the next two has a clearly better excerpt (ranking is not perfect).
   let used = -1;

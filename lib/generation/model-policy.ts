@@ -19,7 +19,10 @@ export const KEY_ENV_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 export function allowedKeyEnvNames(): string[] | null {
   const raw = process.env.GENERATION_KEY_ENV_NAMES?.trim();
   if (!raw) return null;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Why this environment variable cannot hold a model's key, or null when it can. */

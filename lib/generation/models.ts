@@ -67,7 +67,12 @@ function connectionOf(settings: Connection): Connection {
 }
 
 export async function createGenerativeModel(projectId: number, input: GenerativeModelCreate): Promise<GenerativeModelRecord> {
-  const connection = connectionOf({ provider: input.provider, baseUrl: input.base_url ?? null, providerModel: input.provider_model ?? null, apiKeyEnv: input.api_key_env ?? null });
+  const connection = connectionOf({
+    provider: input.provider,
+    baseUrl: input.base_url ?? null,
+    providerModel: input.provider_model ?? null,
+    apiKeyEnv: input.api_key_env ?? null,
+  });
   await assertNameFree(input.name);
   const row = await db().generativeModel.create({
     data: { projectId, name: input.name, ...connection, feeSearch: input.fee_search, feeStream: input.fee_stream, feeDeepsearch: input.fee_deepsearch },
@@ -130,7 +135,8 @@ export async function upsertGenerativeModel(input: ServiceModelInput) {
   const provider = input.provider ?? 'extractive';
   if (provider === 'openai' && !input.baseUrl) throw badRequest('base_url is required for the openai provider');
   const existing = await db().generativeModel.findUnique({ where: { name: input.name } });
-  if (existing && existing.projectId !== null) throw conflict(`The name "${input.name}" belongs to a model of project ${existing.projectId}; choose another name`);
+  if (existing && existing.projectId !== null)
+    throw conflict(`The name "${input.name}" belongs to a model of project ${existing.projectId}; choose another name`);
   const data = { ...input, provider };
   return db().generativeModel.upsert({ where: { name: input.name }, create: data, update: data });
 }

@@ -78,7 +78,11 @@ async function post(model: ModelConfig, input: GenerationInput, stream: boolean,
   let response: Response;
   try {
     // A 429 or 5xx is tried again within the time limit (lib/providers/retrying-fetch.ts).
-    response = await fetchWithRetry(endpoint(model), { method: 'POST', headers: headers(model), body: requestBody(model, input, stream) }, { ...limits, fetch: fetcherFor(model) });
+    response = await fetchWithRetry(
+      endpoint(model),
+      { method: 'POST', headers: headers(model), body: requestBody(model, input, stream) },
+      { ...limits, fetch: fetcherFor(model) },
+    );
   } catch (error) {
     throw mapFetchError(model, error);
   }
@@ -111,7 +115,13 @@ export function mapFetchError(model: Pick<ModelConfig, 'name'>, error: unknown):
 }
 
 async function withUsage(input: GenerationInput, content: string, usage: Usage | undefined): Promise<GenerationResult> {
-  const promptTokens = usage?.prompt_tokens ?? (await countTokens(messages(input).map((m) => m.content).join('\n')));
+  const promptTokens =
+    usage?.prompt_tokens ??
+    (await countTokens(
+      messages(input)
+        .map((m) => m.content)
+        .join('\n'),
+    ));
   const completionTokens = usage?.completion_tokens ?? (await countTokens(content));
   return { content, promptTokens, completionTokens, totalTokens: usage?.total_tokens ?? promptTokens + completionTokens };
 }

@@ -29,12 +29,18 @@ export async function getPreset(projectId: number, id: number): Promise<PresetRe
 }
 
 async function assertIdentifierFree(projectId: number, identifier: string, exceptId?: number) {
-  const clash = await db().generationPreset.findFirst({ where: { projectId, identifier, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  const clash = await db().generationPreset.findFirst({
+    where: { projectId, identifier, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
   if (clash) throw conflict(`A preset "${identifier}" already exists in this project`);
 }
 
 /** The one way a preset is made (API, admin CLI, seeds); returns the row. */
-export async function insertPreset(projectId: number, input: { identifier: string; name?: string; generativeModelId: number; promptTemplate?: string; parameters?: PresetParameters }) {
+export async function insertPreset(
+  projectId: number,
+  input: { identifier: string; name?: string; generativeModelId: number; promptTemplate?: string; parameters?: PresetParameters },
+) {
   await findVisibleModel(projectId, input.generativeModelId);
   await assertIdentifierFree(projectId, input.identifier);
   return db().generationPreset.create({
@@ -50,7 +56,13 @@ export async function insertPreset(projectId: number, input: { identifier: strin
 }
 
 export async function createPresetRecord(projectId: number, body: PresetCreate): Promise<PresetRecord> {
-  const row = await insertPreset(projectId, { identifier: body.identifier, name: body.name, generativeModelId: body.generative_model_id, promptTemplate: body.prompt_template, parameters: body.parameters });
+  const row = await insertPreset(projectId, {
+    identifier: body.identifier,
+    name: body.name,
+    generativeModelId: body.generative_model_id,
+    promptTemplate: body.prompt_template,
+    parameters: body.parameters,
+  });
   return getPreset(projectId, row.id);
 }
 
@@ -78,7 +90,9 @@ export async function deletePreset(projectId: number, id: number): Promise<void>
   const preset = await findPreset(projectId, id);
   const users = await db().datamodel.findMany({ where: { presetId: id }, select: { name: true }, orderBy: { name: 'asc' }, take: 10 });
   if (users.length) {
-    throw conflict(`Preset "${preset.identifier}" is used by datamodel${users.length > 1 ? 's' : ''} ${users.map((u) => `"${u.name}"`).join(', ')}; change or delete those first`);
+    throw conflict(
+      `Preset "${preset.identifier}" is used by datamodel${users.length > 1 ? 's' : ''} ${users.map((u) => `"${u.name}"`).join(', ')}; change or delete those first`,
+    );
   }
   await db().generationPreset.delete({ where: { id } });
 }

@@ -6,7 +6,9 @@ import { extractiveProvider } from './extractive';
 import { openAiProvider } from './openai';
 import type { GenerationProvider } from './provider';
 
-export function providerFor(model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'> & { projectId?: number | null }): GenerationProvider {
+export function providerFor(
+  model: Pick<GenerativeModel, 'name' | 'provider' | 'baseUrl' | 'providerModel' | 'apiKeyEnv'> & { projectId?: number | null },
+): GenerationProvider {
   if (model.provider === 'extractive') return extractiveProvider;
   if (model.provider === 'openai') return openAiProvider(model);
   throw badRequest(`Generative model "${model.name}" has an unknown provider "${model.provider}"`);

@@ -52,13 +52,16 @@ export function peerAddress(request: Pick<Request, 'headers'>): string | null {
 
 export function isLoopback(address: string | null): boolean {
   if (!address) return false;
-  return address === '::1' || net.isIPv4(address) && address.startsWith('127.');
+  return address === '::1' || (net.isIPv4(address) && address.startsWith('127.'));
 }
 
 /** TRUSTED_PROXIES as a block list; invalid entries are refused with the variable's name. */
 export function parseTrustedProxies(value: string | undefined): net.BlockList {
   const list = new net.BlockList();
-  for (const raw of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, bits] = raw.split('/');
     const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
     const prefix = bits === undefined ? null : Number(bits);
@@ -95,7 +98,10 @@ function isTrusted(list: net.BlockList, address: string): boolean {
  * `next start` sets to the socket address when the client sent none.
  */
 export function clientAddress(request: Pick<Request, 'headers'>, proxies: net.BlockList = trustedProxies()): string {
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => normalize(s.trim())).filter(Boolean);
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => normalize(s.trim()))
+    .filter(Boolean);
   const socket = peerAddress(request);
   if (socket === null) return (forwarded.at(-1) || request.headers.get('x-real-ip')?.trim() || 'unknown').slice(0, 64);
   if (!isTrusted(proxies, socket)) return socket;

@@ -7,9 +7,7 @@ export type RateLimit = { burst: number; perMinute: number };
 type Bucket = { tokens: number; at: number };
 
 /** What is left after a request: whole requests left, seconds until the bucket is full again. */
-export type Take =
-  | { ok: true; remaining: number; resetSeconds: number }
-  | { ok: false; remaining: 0; resetSeconds: number; retryAfterSeconds: number };
+export type Take = { ok: true; remaining: number; resetSeconds: number } | { ok: false; remaining: 0; resetSeconds: number; retryAfterSeconds: number };
 
 export interface BucketStore {
   take(key: string, limit: RateLimit): Promise<Take>;

@@ -47,10 +47,11 @@ export type RouteContext<P, Q, B> = {
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
-export function route<P extends ObjectSchema | undefined = undefined, Q extends ObjectSchema | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  config: RouteConfig<P, Q, B>,
-  handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
-) {
+export function route<
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(config: RouteConfig<P, Q, B>, handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>) {
   // The config stays readable on the handler: the OpenAPI document is built from it (lib/openapi).
   return attachContract((request: Request, context?: NextContext): Promise<Response> => tracked(() => handle(request, context)), config);
 
@@ -78,7 +79,11 @@ export function route<P extends ObjectSchema | undefined = undefined, Q extends 
       // A route without a query contract takes no parameters: any is unknown (400).
       const query = parseQuery(config.query ?? NO_QUERY, new URL(request.url).searchParams);
       body = config.body ? validate(config.body, await parseBody(request, MAX_BODY_BYTES)) : undefined;
-      const result = await handler({ request, requestId, principal, params, query: config.query ? query : undefined, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await handler({ request, requestId, principal, params, query: config.query ? query : undefined, body } as RouteContext<
+        Infer<P>,
+        Infer<Q>,
+        Infer<B>
+      >);
       response = result instanceof Response ? result : Response.json(result);
       response.headers.set('x-request-id', requestId);
     } catch (error) {

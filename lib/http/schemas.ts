@@ -16,8 +16,7 @@ export const idParams = <K extends string>(...names: K[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, idParam(name)])) as Record<K, ReturnType<typeof idParam>>);
 
 /** YYYY-MM-DD that is a real calendar day. */
-export const isoDate = (name: string) =>
-  z.string().refine((value) => isCalendarDate(value), `${name} must be a date in YYYY-MM-DD format`);
+export const isoDate = (name: string) => z.string().refine((value) => isCalendarDate(value), `${name} must be a date in YYYY-MM-DD format`);
 
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -32,13 +31,15 @@ export const intQuery = (name: string, min = 0, max = MAX_ID) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
-export const booleanQuery = (name: string) =>
-  z.enum(['true', 'false'], { message: `${name} must be true or false` }).transform((v) => v === 'true');
+export const booleanQuery = (name: string) => z.enum(['true', 'false'], { message: `${name} must be true or false` }).transform((v) => v === 'true');
 
 /** "a,b,c" into a list whose items must be among `allowed` (when given). */
 export const commaList = <T extends string>(name: string, allowed?: readonly T[]) =>
   z.string().transform((value, ctx) => {
-    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (allowed) {
       const bad = items.filter((item) => !(allowed as readonly string[]).includes(item));
       if (bad.length) {
@@ -51,4 +52,8 @@ export const commaList = <T extends string>(name: string, allowed?: readonly T[]
 
 /** A trimmed, non-empty string of bounded length. */
 export const name = (field: string, max = 200) =>
-  z.string({ message: `${field} is required and must be a string` }).trim().min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ message: `${field} is required and must be a string` })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`);

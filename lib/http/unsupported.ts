@@ -28,6 +28,7 @@ export function isMethodNotAllowed(handler: unknown): boolean {
 
 /** Every method of an unknown path: 404. */
 export function unknownPath(): Record<Method, Handler> {
-  const answer: Handler = async (request) => errorJson(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname.slice(0, 200)}`, crypto.randomUUID());
+  const answer: Handler = async (request) =>
+    errorJson(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname.slice(0, 200)}`, crypto.randomUUID());
   return Object.fromEntries(METHODS.map((m) => [m, answer])) as Record<Method, Handler>;
 }

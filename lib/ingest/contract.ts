@@ -13,7 +13,12 @@ const httpUrl = z
   .refine((value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol), 'url must be an http or https URL');
 
 const optionalText = (field: string, max: number) =>
-  z.string({ message: `${field} must be a string` }).trim().min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`).optional();
+  z
+    .string({ message: `${field} must be a string` })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional();
 
 export const uploadItemBody = z.object({
   url: httpUrl,

@@ -11,7 +11,11 @@ export type Format = (typeof FORMATS)[number];
 
 /** Collapses runs of spaces and trims; keeps no empty strings. */
 export function cleanText(text: string): string {
-  return text.replace(/\u00a0/g, ' ').replace(/[ \t\f\v\r]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  return text
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t\f\v\r]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
 }
 
 /** Adds a paragraph under the current heading path, opening a new section when the path changed. */

@@ -69,10 +69,17 @@ export async function fetchSafely(rawUrl: string, options: FetchOptions = {}): P
         url = next;
         continue;
       }
-      return { bytes: response.bytes, contentType: response.contentType, finalUrl: url, status: response.status, etag: response.etag, lastModified: response.lastModified };
+      return {
+        bytes: response.bytes,
+        contentType: response.contentType,
+        finalUrl: url,
+        status: response.status,
+        etag: response.etag,
+        lastModified: response.lastModified,
+      };
     }
   } catch (error) {
-    if (deadline.signal.aborted && !(options.signal?.aborted)) throw refuse(`The download took longer than the ${config.timeoutMs / 1000} s time limit`);
+    if (deadline.signal.aborted && !options.signal?.aborted) throw refuse(`The download took longer than the ${config.timeoutMs / 1000} s time limit`);
     throw error;
   } finally {
     clearTimeout(timer);

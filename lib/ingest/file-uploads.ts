@@ -91,7 +91,10 @@ export async function createFileUpload(projectId: number, request: Request): Pro
 
 /** "a.pdf, b.md and 3 more", within the 200 characters of an upload's name. */
 function defaultName(files: SpooledFile[]): string {
-  const shown = files.slice(0, 3).map((f) => f.name).join(', ');
+  const shown = files
+    .slice(0, 3)
+    .map((f) => f.name)
+    .join(', ');
   const more = files.length > 3 ? ` and ${files.length - 3} more` : '';
   const text = `Files: ${shown}${more}`;
   return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
@@ -142,7 +145,10 @@ export async function reparseContent(projectId: number, contentId: number): Prom
 export async function originalOf(projectId: number, contentId: number): Promise<{ id: number; name: string; size: number }> {
   const content = await db().content.findFirst({ where: { id: contentId, dataset: { projectId } }, select: { fileId: true } });
   if (!content) throw notFound(`Content ${contentId} not found`);
-  const file = content.fileId === null ? null : await db().uploadFile.findFirst({ where: { id: content.fileId, projectId }, select: { id: true, name: true, size: true } });
+  const file =
+    content.fileId === null
+      ? null
+      : await db().uploadFile.findFirst({ where: { id: content.fileId, projectId }, select: { id: true, name: true, size: true } });
   if (!file) throw notFound(`Content ${contentId} has no stored original file`);
   return file;
 }

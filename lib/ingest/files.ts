@@ -54,7 +54,8 @@ export async function readStoredFile(fileId: number | null): Promise<{ bytes: Bu
     });
     if (!chunks.length) break;
     for (const [i, chunk] of chunks.entries()) {
-      if (chunk.position !== from + i || offset + chunk.bytes.length > file.size) throw refuse('The stored copy of the uploaded file is damaged: upload it again');
+      if (chunk.position !== from + i || offset + chunk.bytes.length > file.size)
+        throw refuse('The stored copy of the uploaded file is damaged: upload it again');
       bytes.set(chunk.bytes, offset);
       hash.update(chunk.bytes);
       offset += chunk.bytes.length;

@@ -74,7 +74,9 @@ function spawnParseWorker(memoryMb: number): Worker {
   // — and builds parse-worker.ts with everything it imports into a worker entry of its own (the
   // serverExternalPackages such as linkedom and gpt-tokenizer are loaded from node_modules). Passing
   // the options as a variable instead makes it ship the .ts file as a plain asset, which Node cannot run.
-  return new Worker(new URL('./parse-worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  return new Worker(new URL('./parse-worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 }
 
 function decodeError(raw: unknown): Error {

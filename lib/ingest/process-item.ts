@@ -39,9 +39,18 @@ export async function processItem(item: ClaimedItem, options: ProcessOptions): P
     const synced = item.sync ? await syncedContent(item, target) : crawl ? await storedContent(item, target) : null;
     const fetched = item.file
       ? await readUploaded(item.file)
-      : await fetchSafely(item.url, { signal: options.signal, resolve: options.resolve, config, headers: synced && item.sync ? conditionalHeaders(synced) : undefined });
+      : await fetchSafely(item.url, {
+          signal: options.signal,
+          resolve: options.resolve,
+          config,
+          headers: synced && item.sync ? conditionalHeaders(synced) : undefined,
+        });
     if (crawl) await afterCrawlFetch(crawl, item, fetched, context);
-    const validators: Validators = { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, contentHash: fetched.status === 304 ? null : sha256(fetched.bytes) };
+    const validators: Validators = {
+      etag: fetched.etag ?? null,
+      lastModified: fetched.lastModified ?? null,
+      contentHash: fetched.status === 304 ? null : sha256(fetched.bytes),
+    };
     // A re-sync: a 304, or the same bytes as last time, costs no parsing and no writing of passages.
     if (synced && (fetched.status === 304 || validators.contentHash === synced.contentHash)) {
       if (!(await recordUnchanged(item, synced, validators, workerId))) throw new LeaseLost();
@@ -146,7 +155,10 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
   // Embedded before the transaction (a network call must not hold the write
   // lock), only the passages a re-import adds or changes; null without a
   // provider or when it failed: found lexically then.
-  const stored = await db().content.findUnique({ where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } }, select: { id: true, name: true } });
+  const stored = await db().content.findUnique({
+    where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } },
+    select: { id: true, name: true },
+  });
   const embedded = await embedPassages(contentName, chunks, { stored });
   await db().$transaction(
     async (tx) => {
@@ -173,10 +185,18 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
       const fetchedAs = { ...validators, missCount: 0 };
       const content = existing
         ? await tx.content.update({ where: { id: existing.id }, data: { name: contentName, subjectId: subject.id, source, fileId, ...fetchedAs } })
-        : await tx.content.create({ data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url, fileId, ...fetchedAs } });
-      const written = await replacePassages(tx, { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 }, target.organizationId, chunks);
+        : await tx.content.create({
+            data: { datasetId: target.datasetId, subjectId: subject.id, name: contentName, source, importUrl: item.url, fileId, ...fetchedAs },
+          });
+      const written = await replacePassages(
+        tx,
+        { id: content.id, datasetId: content.datasetId, tokenCount: existing?.tokenCount ?? 0 },
+        target.organizationId,
+        chunks,
+      );
       await storeVectors(tx, content.datasetId, written.passages, embedded);
-      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount, outcome }))) throw new LeaseLost();
+      if (!(await completeIn(tx, item.id, workerId, { contentId: content.id, passages: chunks.length, tokens: written.tokenCount, outcome })))
+        throw new LeaseLost();
     },
     { maxWait: 30_000, timeout: 120_000 },
   );
@@ -227,7 +247,12 @@ async function settle(item: ClaimedItem, options: ProcessOptions, error: unknown
   if (databaseError) console.warn(`[import] item ${item.id}: database error ${error.code}`, error.message);
   const reason = databaseError ? `A database error interrupted the import (${error.code})` : reasonOf(error);
   if (isTransient(error) && item.attempts < config.maxAttempts) {
-    return retryLater(item.id, workerId, `${reason} (attempt ${item.attempts} of ${config.maxAttempts}, will retry)`, backoffMs(item.attempts, config.retryBaseMs));
+    return retryLater(
+      item.id,
+      workerId,
+      `${reason} (attempt ${item.attempts} of ${config.maxAttempts}, will retry)`,
+      backoffMs(item.attempts, config.retryBaseMs),
+    );
   }
   if (!(error instanceof ImportError) && !isTransient(error)) console.error(`[import] item ${item.id} failed unexpectedly`, error);
   return fail(item.id, workerId, isTransient(error) ? `${reason} (gave up after ${item.attempts} attempts)` : reason);

@@ -9,13 +9,20 @@ import { itemRecord, type UploadItemRecord } from './serializers';
 import { refusalOfUrl, refusedUrlDetail, type SubmissionCheckOptions } from './submission-check';
 import { wakeImportWorkers } from './wake';
 
-export async function retryUploadItem(projectId: number, uploadId: number, itemId: number, body: RetryItemBody, check: SubmissionCheckOptions = {}): Promise<UploadItemRecord> {
+export async function retryUploadItem(
+  projectId: number,
+  uploadId: number,
+  itemId: number,
+  body: RetryItemBody,
+  check: SubmissionCheckOptions = {},
+): Promise<UploadItemRecord> {
   const item = await db().uploadItem.findFirst({ where: { id: itemId, uploadId, upload: { projectId } } });
   if (!item) throw notFound(`Item ${itemId} of upload ${uploadId} not found`);
   if (item.state !== 'failed') throw conflict(`Item ${itemId} is ${item.state}, not failed: only a failed item can be retried`);
   const fromComputer = item.fileName !== null;
   if (fromComputer && body.url !== undefined) throw conflict(`Item ${itemId} is a file uploaded from the computer: it has no URL to change`);
-  if (fromComputer && item.fileId === null) throw conflict(`The file "${item.fileName}" is no longer stored (it was refused when uploaded, or removed): upload it again`);
+  if (fromComputer && item.fileId === null)
+    throw conflict(`The file "${item.fileName}" is no longer stored (it was refused when uploaded, or removed): upload it again`);
   if (body.url !== undefined) {
     // Exactly as a submitted URL: the contract checked its form, the fetch policy its destination.
     const reason = await refusalOfUrl(body.url, check);

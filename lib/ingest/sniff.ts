@@ -29,7 +29,12 @@ export function sniffFormat(bytes: Buffer, contentType: string, url: URL): Sniff
   const text = decodeText(bytes, contentType);
   if (text === null) throw refuse(`Unsupported file type${mime ? ` (${mime})` : ''}: supported are PDF, DOCX, HTML, Markdown, plain text, CSV and XLSX`);
   const head = text.slice(0, 2048).trimStart().toLowerCase();
-  if (mime === 'text/html' || mime === 'application/xhtml+xml' || /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(head) || (/^<!--/.test(head) && head.includes('<html'))) {
+  if (
+    mime === 'text/html' ||
+    mime === 'application/xhtml+xml' ||
+    /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(head) ||
+    (/^<!--/.test(head) && head.includes('<html'))
+  ) {
     return { format: 'html', text };
   }
   if (mime === 'text/markdown' || mime === 'text/x-markdown' || ['md', 'markdown', 'mdown'].includes(extension)) return { format: 'markdown', text };

@@ -47,7 +47,13 @@ export async function readUploadForm(request: Request, shape: FormShape, limits:
   try {
     parser = Busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: shape.textFields.length, fieldSize: MAX_FIELD_BYTES, parts: limits.maxFiles + shape.textFields.length },
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: limits.maxFiles,
+        fields: shape.textFields.length,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: limits.maxFiles + shape.textFields.length,
+      },
     });
   } catch {
     throw badRequest('Malformed multipart/form-data header: the boundary is missing');
@@ -104,8 +110,12 @@ class FormReader {
     parser.on('file', (name, stream, fileName) => this.onFile(name, stream, fileName));
     parser.on('filesLimit', () => this.fail(tooLarge(`Too many files: one upload takes at most ${limits.maxFiles}`)));
     parser.on('fieldsLimit', () => this.fail(badRequest(`Too many form fields: the fields are ${this.describeFields()}`)));
-    parser.on('partsLimit', () => this.fail(tooLarge(`Too many parts: one upload takes at most ${limits.maxFiles} files and the fields ${this.describeFields()}`)));
-    parser.on('error', (error) => this.fail(badRequest(`Malformed multipart/form-data body (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'})`)));
+    parser.on('partsLimit', () =>
+      this.fail(tooLarge(`Too many parts: one upload takes at most ${limits.maxFiles} files and the fields ${this.describeFields()}`)),
+    );
+    parser.on('error', (error) =>
+      this.fail(badRequest(`Malformed multipart/form-data body (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'})`)),
+    );
     const finished = once(parser, 'finish', { signal: this.failed.signal });
     finished.catch(() => undefined);
     try {

@@ -12,7 +12,10 @@ import { uploadRecord, uploadSummary, type UploadDetail, type UploadSummary } fr
 
 export async function createUpload(projectId: number, body: UploadBody, check: SubmissionCheckOptions = {}): Promise<{ message: string; id: number }> {
   // A URL the import policy refuses sends the whole upload back, before anything is written.
-  const refused = await firstRefusedUrl(body.uploads.map((item) => item.url), check);
+  const refused = await firstRefusedUrl(
+    body.uploads.map((item) => item.url),
+    check,
+  );
   if (refused) throw badRequest(refusedUrlDetail(`uploads.${refused.index}.url`, refused.url, refused.reason));
   const upload = await db().upload.create({
     data: {

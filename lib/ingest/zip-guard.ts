@@ -54,7 +54,8 @@ export function guardZip(bytes: Buffer, limits: ZipLimits): Set<string> {
   const entries = readZipDirectory(bytes);
   if (entries.length > limits.maxEntries) throw refuse(`The archive has ${entries.length} entries, over the limit of ${limits.maxEntries}`);
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
-  if (declared > limits.maxUnzippedBytes) throw refuse(`The archive declares ${mb(declared)} of uncompressed data, over the ${mb(limits.maxUnzippedBytes)} limit`);
+  if (declared > limits.maxUnzippedBytes)
+    throw refuse(`The archive declares ${mb(declared)} of uncompressed data, over the ${mb(limits.maxUnzippedBytes)} limit`);
   for (const entry of entries) checkEntry(bytes, entry);
   return new Set(entries.map((e) => e.name));
 }

@@ -34,7 +34,8 @@ export async function listContentsPage(projectId: number, datasetId: number, opt
   }
   const sort = options.sort ?? 'id';
   const needle = options.q?.toLowerCase();
-  const holds = (column: Prisma.Sql) => (isPostgres() ? Prisma.sql`STRPOS(LOWER(${column}), ${needle}) > 0` : Prisma.sql`INSTR(LOWER(${column}), ${needle}) > 0`);
+  const holds = (column: Prisma.Sql) =>
+    isPostgres() ? Prisma.sql`STRPOS(LOWER(${column}), ${needle}) > 0` : Prisma.sql`INSTR(LOWER(${column}), ${needle}) > 0`;
   const where = [
     Prisma.sql`dataset_id = ${datasetId}`,
     ...(options.subjectId !== undefined ? [Prisma.sql`subject_id = ${options.subjectId}`] : []),

@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { MAX_ID, intQuery, name } from '../http/schemas';
 
-const optionalUrlish = (field: string) => z.string({ message: `${field} must be a string` }).max(2000, `${field} must be at most 2000 characters`).nullable().optional();
+const optionalUrlish = (field: string) =>
+  z
+    .string({ message: `${field} must be a string` })
+    .max(2000, `${field} must be at most 2000 characters`)
+    .nullable()
+    .optional();
 
 export const datasetCreateBody = z.object({
   name: name('name'),
@@ -23,7 +28,11 @@ export const contentUpdateBody = z.object({
 });
 
 export const contentCreateBody = contentUpdateBody.extend({
-  subject_id: z.number({ message: 'subject_id is required and must be an integer' }).int('subject_id must be an integer').positive('subject_id must be a positive integer').max(MAX_ID, 'subject_id is too large'),
+  subject_id: z
+    .number({ message: 'subject_id is required and must be an integer' })
+    .int('subject_id must be an integer')
+    .positive('subject_id must be a positive integer')
+    .max(MAX_ID, 'subject_id is too large'),
   source: z.string({ message: 'source must be a string' }).max(2000).default(''),
 });
 

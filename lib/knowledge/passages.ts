@@ -14,7 +14,10 @@ export type PassageText = { heading?: string; text: string; answer?: string };
 
 /** What a passage says, as a short stable key: equal hashes, equal heading, text and answer. */
 export function passageHash(p: PassageText): string {
-  return crypto.createHash('sha256').update(JSON.stringify([p.heading ?? '', p.text, p.answer ?? ''])).digest('base64url');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([p.heading ?? '', p.text, p.answer ?? '']))
+    .digest('base64url');
 }
 
 export type StoredPassage = { id: number; hash: string };
@@ -39,8 +42,14 @@ function batches<T>(items: T[]): T[][] {
 /** Sets position and token count of kept rows, a batch per statement (the passage text is not touched, so neither is the index). */
 async function renumber(tx: Tx, rows: { id: number; position: number; tokenCount: number }[]): Promise<void> {
   for (const batch of batches(rows)) {
-    const position = Prisma.join(batch.map((r) => Prisma.sql`WHEN ${r.id} THEN CAST(${r.position} AS INTEGER)`), ' ');
-    const tokens = Prisma.join(batch.map((r) => Prisma.sql`WHEN ${r.id} THEN CAST(${r.tokenCount} AS INTEGER)`), ' ');
+    const position = Prisma.join(
+      batch.map((r) => Prisma.sql`WHEN ${r.id} THEN CAST(${r.position} AS INTEGER)`),
+      ' ',
+    );
+    const tokens = Prisma.join(
+      batch.map((r) => Prisma.sql`WHEN ${r.id} THEN CAST(${r.tokenCount} AS INTEGER)`),
+      ' ',
+    );
     await tx.$executeRaw`
       UPDATE passages SET position = CASE id ${position} END, token_count = CASE id ${tokens} END
       WHERE id IN (${Prisma.join(batch.map((r) => r.id))})`;
@@ -52,7 +61,12 @@ async function renumber(tx: Tx, rows: { id: number; position: number; tokenCount
  * with the same hash is kept (each stored row matches at most one new
  * passage, so repeated passages keep as many rows as they still have).
  */
-export async function replacePassages(tx: Tx, content: { id: number; datasetId: number; tokenCount: number }, organizationId: number, passages: PassageInput[]): Promise<PassageSync> {
+export async function replacePassages(
+  tx: Tx,
+  content: { id: number; datasetId: number; tokenCount: number },
+  organizationId: number,
+  passages: PassageInput[],
+): Promise<PassageSync> {
   const stored = await tx.passage.findMany({
     where: { contentId: content.id },
     select: { id: true, position: true, heading: true, text: true, answer: true, tokenCount: true },

@@ -9,7 +9,13 @@ export type DatasetRecord = DatasetListItem & { updated_at: string };
 export type DatasetUpdated = { id: number; name: string; created_at: string; updated_at: string };
 export type SubjectRecord = { id: number; name: string; dataset_id: number; created_at: string; updated_at: string };
 export type ContentRecord = { id: number; name: string; subject_id: number; source: string; created_at: string; updated_at: string };
-export type ContentDetail = ContentRecord & { dataset_id: number; media_video: string | null; media_image: string | null; token_count: number; passage_count: number };
+export type ContentDetail = ContentRecord & {
+  dataset_id: number;
+  media_video: string | null;
+  media_image: string | null;
+  token_count: number;
+  passage_count: number;
+};
 export type ContentWithSubject = ContentRecord & { subject: SubjectRecord };
 export type SubjectWithContents = SubjectRecord & { contents: ContentRecord[] };
 export type DatasetFull = DatasetRecord & { subjects: SubjectWithContents[] };

@@ -27,7 +27,12 @@ function createMetrics(): Metrics {
   const registers = [registry];
   return {
     registry,
-    requests: new client.Counter({ name: 'http_requests_total', help: 'API requests answered, by route pattern, method and status class', labelNames: ['route', 'method', 'status_class'], registers }),
+    requests: new client.Counter({
+      name: 'http_requests_total',
+      help: 'API requests answered, by route pattern, method and status class',
+      labelNames: ['route', 'method', 'status_class'],
+      registers,
+    }),
     requestSeconds: new client.Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to the response headers of an API request, by route pattern, method and status class',

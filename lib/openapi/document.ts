@@ -96,10 +96,23 @@ export function buildDocument(routes: RouteModuleEntry[] = ROUTE_MODULES): Json 
       schemas,
       responses: Object.fromEntries(Object.entries(ERROR_TEXT).map(([status, text]) => [errorResponseName(Number(status)), errorResponse(text)])),
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'API key of a project (created in Access or with POST /api/v1/api_keys): `Authorization: Bearer key_…`' },
-        userToken: { type: 'http', scheme: 'bearer', description: 'User access token from POST /api/v1/auth/token: acts with the person\'s role' },
-        projectToken: { type: 'http', scheme: 'bearer', description: 'Project token for the reports (POST /api/v1/project_tokens): `Authorization: Bearer prj_…`' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: "The app's session after signing in (`__Secure-` prefixed over HTTPS); `X-Project-Id` picks the project" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API key of a project (created in Access or with POST /api/v1/api_keys): `Authorization: Bearer key_…`',
+        },
+        userToken: { type: 'http', scheme: 'bearer', description: "User access token from POST /api/v1/auth/token: acts with the person's role" },
+        projectToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Project token for the reports (POST /api/v1/project_tokens): `Authorization: Bearer prj_…`',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'next-auth.session-token',
+          description: "The app's session after signing in (`__Secure-` prefixed over HTTPS); `X-Project-Id` picks the project",
+        },
       },
     },
   };
@@ -117,7 +130,12 @@ function operationObject({ method, pattern, contract, doc }: Operation): Json {
   if (doc?.description || notes) operation.description = [doc?.description, notes].filter(Boolean).join('\n\n');
   if (parameters.length) operation.parameters = parameters;
   if (contract.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(contract.body, 'input') } } };
-  else if (doc?.requestMedia) operation.requestBody = { required: true, description: doc.requestMedia.description, content: { [doc.requestMedia.media]: { schema: { type: 'object' } } } };
+  else if (doc?.requestMedia)
+    operation.requestBody = {
+      required: true,
+      description: doc.requestMedia.description,
+      content: { [doc.requestMedia.media]: { schema: { type: 'object' } } },
+    };
   const responses: Json = {};
   const success = doc?.response ?? { status: 200, description: 'Success', summary: 'JSON' };
   responses[String(success.status)] = successResponse(success);
@@ -164,7 +182,9 @@ function successResponse(response: ResponseDoc): Json {
     const object = { type: 'object', description: response.summary };
     out.content = { 'application/json': { schema: response.array ? { type: 'array', items: object } : object } };
   } else if ('media' in response) {
-    out.content = { [response.media]: { schema: response.media === 'text/event-stream' ? { type: 'string' } : { type: 'string', contentMediaType: response.media } } };
+    out.content = {
+      [response.media]: { schema: response.media === 'text/event-stream' ? { type: 'string' } : { type: 'string', contentMediaType: response.media } },
+    };
   }
   return out;
 }

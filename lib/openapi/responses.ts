@@ -4,7 +4,16 @@
 // describes drift apart, and tests/api/openapi-responses.test.ts validates
 // real responses against the document built from these.
 import { z } from 'zod';
-import type { DatasetFull, DatasetListItem, DatasetRecord, DatasetUpdated, SubjectRecord, ContentRecord, ContentDetail, ContentWithSubject } from '../knowledge/serializers';
+import type {
+  DatasetFull,
+  DatasetListItem,
+  DatasetRecord,
+  DatasetUpdated,
+  SubjectRecord,
+  ContentRecord,
+  ContentDetail,
+  ContentWithSubject,
+} from '../knowledge/serializers';
 import type { SearchResponse } from '../search/contract';
 import type { AssessmentCreated, CreditsReport, OverviewReport, ThreadsPage, TokensReport } from '../reports/contract';
 import { EVALUATIONS } from '../reports/contract';
@@ -19,9 +28,13 @@ export const responseSchemas = z.registry<{ id: string }>();
 
 const timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
 
-export const datasetListItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), created_at: timestamp }).register(responseSchemas, { id: 'DatasetListItem' });
+export const datasetListItem = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string(), created_at: timestamp })
+  .register(responseSchemas, { id: 'DatasetListItem' });
 export const datasetRecord = datasetListItem.extend({ updated_at: timestamp }).register(responseSchemas, { id: 'Dataset' });
-export const datasetUpdated = z.object({ id: z.number().int(), name: z.string(), created_at: timestamp, updated_at: timestamp }).register(responseSchemas, { id: 'DatasetUpdated' });
+export const datasetUpdated = z
+  .object({ id: z.number().int(), name: z.string(), created_at: timestamp, updated_at: timestamp })
+  .register(responseSchemas, { id: 'DatasetUpdated' });
 export const subjectRecord = z
   .object({ id: z.number().int(), name: z.string(), dataset_id: z.number().int(), created_at: timestamp, updated_at: timestamp })
   .register(responseSchemas, { id: 'Subject' });
@@ -29,7 +42,13 @@ export const contentRecord = z
   .object({ id: z.number().int(), name: z.string(), subject_id: z.number().int(), source: z.string(), created_at: timestamp, updated_at: timestamp })
   .register(responseSchemas, { id: 'Content' });
 export const contentDetail = contentRecord
-  .extend({ dataset_id: z.number().int(), media_video: z.string().nullable(), media_image: z.string().nullable(), token_count: z.number().int(), passage_count: z.number().int() })
+  .extend({
+    dataset_id: z.number().int(),
+    media_video: z.string().nullable(),
+    media_image: z.string().nullable(),
+    token_count: z.number().int(),
+    passage_count: z.number().int(),
+  })
   .register(responseSchemas, { id: 'ContentDetail' });
 export const contentWithSubject = contentRecord.extend({ subject: subjectRecord }).register(responseSchemas, { id: 'ContentWithSubject' });
 export const datasetFull = datasetRecord
@@ -106,7 +125,14 @@ export const creditsReport = z
       credits_previous_period_comparison: z.object({ current_period_usage: z.number(), previous_period_usage: z.number(), percent_difference: z.number() }),
     }),
     top_datamodels_by_credit_usage: z.array(
-      z.object({ name: z.string(), dataset: z.string(), credits_used: z.number(), tokens_processed: z.number(), api_requests: z.number(), percentage: z.number() }),
+      z.object({
+        name: z.string(),
+        dataset: z.string(),
+        credits_used: z.number(),
+        tokens_processed: z.number(),
+        api_requests: z.number(),
+        percentage: z.number(),
+      }),
     ),
   })
   .register(responseSchemas, { id: 'CreditsReport' });
@@ -163,7 +189,13 @@ export const threadsPage = z
     next: z.boolean(),
     previous: z.boolean(),
     results: z.array(
-      z.object({ conversation_id: z.string(), conversation_identifier: z.string(), created_at: z.string(), updated_at: z.string(), interactions: z.array(interactionRecord) }),
+      z.object({
+        conversation_id: z.string(),
+        conversation_identifier: z.string(),
+        created_at: z.string(),
+        updated_at: z.string(),
+        interactions: z.array(interactionRecord),
+      }),
     ),
   })
   .register(responseSchemas, { id: 'ThreadsPage' });
@@ -181,7 +213,9 @@ export const keyListItem = z
     revoked_at: timestamp.nullable(),
   })
   .register(responseSchemas, { id: 'KeyListItem' });
-export const createdKey = keyListItem.extend({ token: z.string().describe('The secret: shown once, never again') }).register(responseSchemas, { id: 'CreatedKey' });
+export const createdKey = keyListItem
+  .extend({ token: z.string().describe('The secret: shown once, never again') })
+  .register(responseSchemas, { id: 'CreatedKey' });
 
 export const issuedUserToken = z
   .object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: timestamp, organization_id: z.number().int() })

@@ -55,7 +55,8 @@ export async function checkedAddress(url: URL, policy: GuardPolicy, resolve: Res
   let addresses: ResolvedAddress[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
   else {
-    if (!policy.allowedPorts.includes(port) && !policy.allowLoopback) throw refused(`Refused port ${port}: only ports ${policy.allowedPorts.join(', ')} are allowed`);
+    if (!policy.allowedPorts.includes(port) && !policy.allowLoopback)
+      throw refused(`Refused port ${port}: only ports ${policy.allowedPorts.join(', ')} are allowed`);
     try {
       addresses = await resolve(host);
     } catch (error) {
@@ -67,7 +68,11 @@ export async function checkedAddress(url: URL, policy: GuardPolicy, resolve: Res
   for (const { address } of addresses) {
     const reason = refusalFor(address, policy);
     if (!reason) continue;
-    throw refused(address === host ? `Refused ${url.host}: ${address} is ${reason}; ${SUFFIX}` : `Refused ${url.host}: it resolves to ${address}, which is ${reason}; ${SUFFIX}`);
+    throw refused(
+      address === host
+        ? `Refused ${url.host}: ${address} is ${reason}; ${SUFFIX}`
+        : `Refused ${url.host}: it resolves to ${address}, which is ${reason}; ${SUFFIX}`,
+    );
   }
   const loopbackAllowed = policy.allowLoopback && addresses.every((a) => isLoopback(a.address));
   if (!policy.allowedPorts.includes(port) && !loopbackAllowed) throw refused(`Refused port ${port}: only ports ${policy.allowedPorts.join(', ')} are allowed`);
@@ -80,7 +85,8 @@ const refused = (detail: string) => badGateway(detail);
 export function guardedFetch(options: { policy?: GuardPolicy; resolve?: Resolver } = {}): FetchLike {
   return async (rawUrl, init) => {
     const url = new URL(rawUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(`Only http and https provider addresses are allowed (got ${url.protocol.replace(':', '')})`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw refused(`Only http and https provider addresses are allowed (got ${url.protocol.replace(':', '')})`);
     const target = await checkedAddress(url, options.policy ?? guardPolicy(), options.resolve);
     init.signal?.throwIfAborted();
     return send(url, target, init);

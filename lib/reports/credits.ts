@@ -19,7 +19,11 @@ export async function creditsReport(scope: ReportScope, query: CreditsQuery, now
     credits: creditsSeries(rows, range),
     credits_usage_details: {
       total_credits_used: current,
-      credits_previous_period_comparison: { current_period_usage: current, previous_period_usage: previous, percent_difference: percentDifference(current, previous) },
+      credits_previous_period_comparison: {
+        current_period_usage: current,
+        previous_period_usage: previous,
+        percent_difference: percentDifference(current, previous),
+      },
     },
     top_datamodels_by_credit_usage: await topDatamodels(byDatamodel, 'credits'),
   };

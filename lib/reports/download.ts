@@ -30,7 +30,13 @@ export function threadBatchSize(): number {
 export type ReportDownload = { filename: string; body: ReadableStream<Uint8Array> };
 
 /** Validates everything up front (errors become a 400/404 JSON answer), then streams. */
-export async function reportDownload(scope: ReportScope, organizationName: string, query: DownloadQuery, now = new Date(), batchSize = threadBatchSize()): Promise<ReportDownload> {
+export async function reportDownload(
+  scope: ReportScope,
+  organizationName: string,
+  query: DownloadQuery,
+  now = new Date(),
+  batchSize = threadBatchSize(),
+): Promise<ReportDownload> {
   const resolved = resolveRange(query, { start: MIN_DATE, end: today(now) });
   const range: DayRange = { start: resolved.start, end: resolved.end ?? today(now) };
   const section = query.section ?? 'all';
@@ -45,7 +51,8 @@ export async function reportDownload(scope: ReportScope, organizationName: strin
       const rows = await readUsage(scope, range, usageFilter, ['day', 'origin']);
       if (section !== 'tokens') {
         const sheet = book.sheet(SHEET_NAMES.credits, headersFor(language, CREDIT_COLUMNS));
-        for (const p of creditsSeries(rows, range)) sheet.row([p.date, p.workspace_credits, p.smartpage_credits, p.api_credits, p.workspace_credits + p.smartpage_credits + p.api_credits]);
+        for (const p of creditsSeries(rows, range))
+          sheet.row([p.date, p.workspace_credits, p.smartpage_credits, p.api_credits, p.workspace_credits + p.smartpage_credits + p.api_credits]);
       }
       if (section !== 'credits') {
         const sheet = book.sheet(SHEET_NAMES.tokens, headersFor(language, TOKEN_COLUMNS));

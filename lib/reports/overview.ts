@@ -21,7 +21,11 @@ export async function overviewReport(scope: ReportScope, email: string | null, q
   const inScope = projectWhere(scope);
   const [addons, datamodels, datasets, contents, privatePages, publicPages, privateUsers, projectTokens, usage] = await Promise.all([
     db().creditAddon.findMany({
-      where: { organizationId: scope.organizationId, validFrom: { lt: endOfDayExclusive(range.end) }, OR: [{ validUntil: null }, { validUntil: { gte: startOfDay(range.start) } }] },
+      where: {
+        organizationId: scope.organizationId,
+        validFrom: { lt: endOfDayExclusive(range.end) },
+        OR: [{ validUntil: null }, { validUntil: { gte: startOfDay(range.start) } }],
+      },
       orderBy: { id: 'asc' },
     }),
     db().datamodel.count({ where: inScope }),
@@ -30,7 +34,9 @@ export async function overviewReport(scope: ReportScope, email: string | null, q
     db().smartpage.count({ where: { ...inScope, visibility: 'private' } }),
     db().smartpage.count({ where: { ...inScope, visibility: 'public' } }),
     db().smartpageUser.count({ where: { smartpage: { ...inScope, visibility: 'private' } } }),
-    scope.projectId === null ? Promise.resolve(null) : db().content.aggregate({ where: { dataset: { projectId: scope.projectId } }, _sum: { tokenCount: true } }),
+    scope.projectId === null
+      ? Promise.resolve(null)
+      : db().content.aggregate({ where: { dataset: { projectId: scope.projectId } }, _sum: { tokenCount: true } }),
     readUsage(scope, range, {}, []),
   ]);
   const totals = totalsOf(usage);

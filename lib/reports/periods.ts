@@ -62,7 +62,9 @@ export function resolveRange(
   if (minimum !== null && start < minimum) throw badRequest(`start_date must not be before ${minimum}`);
   if (end !== null && end < start) throw badRequest('end_date must not be before start_date');
   if (end !== null && lengthInDays({ start, end }) > MAX_SPAN_DAYS) {
-    throw badRequest(`The period from ${start} to ${end} is longer than the maximum of ${MAX_SPAN_DAYS} days; choose a later start_date or an earlier end_date`);
+    throw badRequest(
+      `The period from ${start} to ${end} is longer than the maximum of ${MAX_SPAN_DAYS} days; choose a later start_date or an earlier end_date`,
+    );
   }
   return { start, end };
 }

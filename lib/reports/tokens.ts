@@ -28,7 +28,13 @@ export async function tokensReport(scope: ReportScope, query: TokensQuery, now =
       tokens_previous_period_comparison: { current_period: totals.tokens, previous_period: totalsOf(previousRows).tokens },
       usage_by_origin: byOrigin,
     },
-    top_datamodels_by_token_usage: top.map((t) => ({ name: t.name, dataset: t.dataset, tokens_processed: t.tokens_processed, api_requests: t.api_requests, percentage: percentOf(t.tokens_processed, totals.tokens) })),
+    top_datamodels_by_token_usage: top.map((t) => ({
+      name: t.name,
+      dataset: t.dataset,
+      tokens_processed: t.tokens_processed,
+      api_requests: t.api_requests,
+      percentage: percentOf(t.tokens_processed, totals.tokens),
+    })),
   };
 }
 

@@ -21,7 +21,12 @@ type GroupColumn = 'day' | 'origin' | 'datamodel_id';
  * report asks only for the grouping it shows, so a year of roll-ups comes
  * back as a few hundred rows, not one per day × origin × datamodel × type.
  */
-export async function readUsage(scope: ReportScope, range: DayRange, filter: UsageFilter = {}, groupBy: readonly GroupColumn[] = ['day', 'origin', 'datamodel_id']): Promise<UsageRow[]> {
+export async function readUsage(
+  scope: ReportScope,
+  range: DayRange,
+  filter: UsageFilter = {},
+  groupBy: readonly GroupColumn[] = ['day', 'origin', 'datamodel_id'],
+): Promise<UsageRow[]> {
   if (filter.datamodelIds && filter.datamodelIds.length === 0) return [];
   const conditions = [scopeSql(scope), Prisma.sql`day >= ${range.start} AND day <= ${range.end}`];
   if (filter.datamodelIds) conditions.push(Prisma.sql`datamodel_id IN (${Prisma.join(filter.datamodelIds)})`);

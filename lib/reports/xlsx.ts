@@ -82,7 +82,11 @@ export function xlsxStream(fill: (sink: WorkbookSink) => Promise<void>): Readabl
  * then falls back to the output alone).
  */
 function sheetBacklog(sheet: ExcelJS.Worksheet | null): number {
-  const stream = (sheet as unknown as { _stream?: { buffers?: unknown[]; bufSize?: number; pipes?: { writableLength?: number; _writableState?: { length?: number } }[] } } | null)?._stream;
+  const stream = (
+    sheet as unknown as {
+      _stream?: { buffers?: unknown[]; bufSize?: number; pipes?: { writableLength?: number; _writableState?: { length?: number } }[] };
+    } | null
+  )?._stream;
   if (!stream) return 0;
   const unpiped = (stream.buffers?.length ?? 0) * (stream.bufSize ?? 0);
   const inZip = (stream.pipes ?? []).reduce((sum, pipe) => sum + (pipe.writableLength ?? pipe._writableState?.length ?? 0), 0);

@@ -48,10 +48,15 @@ async function passageOf(question: string, answer: string) {
 /** The plan's indexed-token limit holds for curated answers too. */
 async function checkTokenLimit(tx: Tx, organizationId: number, delta: number) {
   await tx.organization.update({ where: { id: organizationId }, data: { indexedTokens: { increment: 0 } } });
-  const org = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { indexedTokens: true, subscription: { select: { plan: true } } } });
+  const org = await tx.organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: { indexedTokens: true, subscription: { select: { plan: true } } },
+  });
   const plan = org.subscription?.plan;
   if (plan && delta > 0 && org.indexedTokens + delta > plan.indexedTokenLimit) {
-    throw badRequest(`This answer (${delta} tokens) would pass the plan's indexed-token limit: ${org.indexedTokens} of ${plan.indexedTokenLimit} tokens are already indexed`);
+    throw badRequest(
+      `This answer (${delta} tokens) would pass the plan's indexed-token limit: ${org.indexedTokens} of ${plan.indexedTokenLimit} tokens are already indexed`,
+    );
   }
 }
 
@@ -72,7 +77,12 @@ async function resolvedQuestions(projectId: number, identifiers: string[]): Prom
   return rows.map((r) => r.question);
 }
 
-export async function createCurated(projectId: number, organizationId: number, input: CuratedCreate, by: string): Promise<CuratedAnswer & { evaluation_runs: { set_id: number; run_id: number }[] }> {
+export async function createCurated(
+  projectId: number,
+  organizationId: number,
+  input: CuratedCreate,
+  by: string,
+): Promise<CuratedAnswer & { evaluation_runs: { set_id: number; run_id: number }[] }> {
   await findDataset(projectId, input.dataset_id);
   const passage = await passageOf(input.question, input.answer);
   const name = input.question.slice(0, NAME_CHARS);

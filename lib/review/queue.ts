@@ -99,8 +99,20 @@ export async function reviewQueue(projectId: number, query: ReviewQuery): Promis
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: SCAN_LIMIT,
     select: {
-      identifier: true, conversationId: true, question: true, content: true, evaluation: true, feedback: true, feedbackOptions: true,
-      origin: true, datasetName: true, datasetId: true, datamodelName: true, createdAt: true, search: true, extra: true,
+      identifier: true,
+      conversationId: true,
+      question: true,
+      content: true,
+      evaluation: true,
+      feedback: true,
+      feedbackOptions: true,
+      origin: true,
+      datasetName: true,
+      datasetId: true,
+      datamodelName: true,
+      createdAt: true,
+      search: true,
+      extra: true,
     },
   });
 

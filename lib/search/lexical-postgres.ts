@@ -8,7 +8,6 @@ import { db, Prisma } from '../db/client';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
 import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 
-
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
 

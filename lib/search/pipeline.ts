@@ -52,7 +52,12 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
       type === 'deepsearch' ? retrieveDeep(target.dataset.id, queries, target) : retrieve(target.dataset.id, resolution.query, target.parameters),
     );
   }
-  const sources = passages.map((p) => ({ title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '), text: p.body, answer: p.answer, document: p.contentId }));
+  const sources = passages.map((p) => ({
+    title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '),
+    text: p.body,
+    answer: p.answer,
+    document: p.contentId,
+  }));
   const turns = thread.turns.map((t) => ({ question: t.question, answer: t.answer }));
   const templatePrompt = templateOf(target);
   const userPrompt = fillTemplate(templatePrompt, { question: body.question, passages: sources, thread: turns });
@@ -72,7 +77,13 @@ export function searchItems(passages: RetrievedPassage[]): SearchItem[] {
 }
 
 /** Stores the thread (when new) and the interaction with its roll-up, in one transaction. */
-export async function record(prepared: Prepared, body: SearchRequest, caller: SearchCaller, type: InteractionType, result: GenerationResult): Promise<{ identifier: string }> {
+export async function record(
+  prepared: Prepared,
+  body: SearchRequest,
+  caller: SearchCaller,
+  type: InteractionType,
+  result: GenerationResult,
+): Promise<{ identifier: string }> {
   const { target, thread, resolution, passages } = prepared;
   const user = caller.user ?? { name: '', email: '' };
   const interaction = await db().$transaction(async (tx) => {

@@ -250,20 +250,31 @@ export function combine(parts: RankParts, termCount: number): number {
   const total = w.lexical + w.coverage + w.title + w.proximity + w.support + w.lead;
   // A one-term question has no proximity: its weight goes to coverage.
   const weighted =
-    w.lexical * parts.lexical + (multi ? w.coverage : w.coverage + w.proximity) * parts.coverage + w.title * parts.title + (multi ? w.proximity * parts.proximity : 0) + w.support * parts.support + w.lead * parts.lead;
+    w.lexical * parts.lexical +
+    (multi ? w.coverage : w.coverage + w.proximity) * parts.coverage +
+    w.title * parts.title +
+    (multi ? w.proximity * parts.proximity : 0) +
+    w.support * parts.support +
+    w.lead * parts.lead;
   const score = weighted / total;
   return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }
 
 /** Sorts documents by re-ranked score, best first; ties keep the input order. */
 export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
-  if (!docs.length || !terms.length) return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0 } }));
+  if (!docs.length || !terms.length)
+    return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0 } }));
   const tokenised = docs.map((d) => tokenise(d));
   const avgLength: Record<string, number> = {};
   for (const key of FIELD_KEYS) avgLength[key] = tokenised.reduce((sum, d) => sum + d.fields[key].length, 0) / docs.length;
   const index = termIndex(terms);
   const { unordered, unorderedWindow } = RANK_SETTINGS;
-  const raw = tokenised.map((d) => bm25f(terms, index, d, avgLength) + pairs(terms, index, d.sequence) + (unordered ? unordered * unorderedPairs(terms, index, d.sequence, unorderedWindow) : 0));
+  const raw = tokenised.map(
+    (d) =>
+      bm25f(terms, index, d, avgLength) +
+      pairs(terms, index, d.sequence) +
+      (unordered ? unordered * unorderedPairs(terms, index, d.sequence, unorderedWindow) : 0),
+  );
   const best = Math.max(...raw);
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);

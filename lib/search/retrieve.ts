@@ -74,7 +74,11 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   const terms = queryTerms(question);
   if (!terms.length) return null;
   const index = lexicalIndex();
-  const alternatives = terms.map((t) => synonymsOf(t.word).map((word) => ({ word, stem: porterStem(word) })).filter((a) => a.stem !== t.stem));
+  const alternatives = terms.map((t) =>
+    synonymsOf(t.word)
+      .map((word) => ({ word, stem: porterStem(word) }))
+      .filter((a) => a.stem !== t.stem),
+  );
   const { total, df } = await index.frequencies(datasetId, terms);
   const dfOf = (t: IndexTerm) => df.get(termKey(t)) ?? 0;
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
@@ -169,7 +173,14 @@ async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRo
 async function vectorHits(datasetId: number, question: string, config: EmbeddingsConfig): Promise<VectorHit[]> {
   try {
     const [vector] = await embedTexts(config, [question]);
-    return await nearestPassages({ datasetId, model: config.model, vector: normalise(vector), limit: VECTOR_POOL, minSimilarity: config.minSimilarity, scanLimit: config.scanLimit });
+    return await nearestPassages({
+      datasetId,
+      model: config.model,
+      vector: normalise(vector),
+      limit: VECTOR_POOL,
+      minSimilarity: config.minSimilarity,
+      scanLimit: config.scanLimit,
+    });
   } catch (error) {
     console.warn(`[search] vector retrieval skipped, lexical only: ${error instanceof Error ? error.message : error}`);
     return [];
@@ -228,30 +239,35 @@ export function rankGathered({ plan, docs, hits }: Gathered, options: RetrieveOp
   let ranked = rerank(plan?.terms ?? [], docs);
   if (hits.length) {
     const byRow = new Map(ranked.map((d) => [d.row.id, d]));
-    ranked = fuseHybrid(ranked.map((d) => ({ id: d.row.id, score: d.score })), hits.map((h) => ({ id: h.passageId, similarity: h.similarity })))
+    ranked = fuseHybrid(
+      ranked.map((d) => ({ id: d.row.id, score: d.score })),
+      hits.map((h) => ({ id: h.passageId, similarity: h.similarity })),
+    )
       .filter((f) => byRow.has(f.id))
       .map((f) => ({ ...byRow.get(f.id)!, score: f.score }));
   }
-  return diversify(ranked.filter((d) => d.score > 0 && d.score >= options.minScore), options.topK)
-    .map((d) => ({
-      passageId: Number(d.row.id),
-      contentId: Number(d.row.content_id),
-      heading: d.row.heading,
-      body: d.row.text,
-      answer: d.row.answer,
-      createdAt: asDate(d.row.created_at),
-      content: {
-        name: d.row.content_name,
-        source: d.row.source,
-        mediaVideo: d.row.media_video,
-        mediaImage: d.row.media_image,
-        createdAt: asDate(d.row.content_created_at),
-        updatedAt: asDate(d.row.content_updated_at),
-      },
-      subject: d.subject,
-      score: d.score,
-      parts: d.parts,
-    }));
+  return diversify(
+    ranked.filter((d) => d.score > 0 && d.score >= options.minScore),
+    options.topK,
+  ).map((d) => ({
+    passageId: Number(d.row.id),
+    contentId: Number(d.row.content_id),
+    heading: d.row.heading,
+    body: d.row.text,
+    answer: d.row.answer,
+    createdAt: asDate(d.row.created_at),
+    content: {
+      name: d.row.content_name,
+      source: d.row.source,
+      mediaVideo: d.row.media_video,
+      mediaImage: d.row.media_image,
+      createdAt: asDate(d.row.content_created_at),
+      updatedAt: asDate(d.row.content_updated_at),
+    },
+    subject: d.subject,
+    score: d.score,
+    parts: d.parts,
+  }));
 }
 
 /**

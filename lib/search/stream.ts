@@ -21,7 +21,13 @@ export function streamedSearch(prepared: Prepared, body: SearchRequest, caller: 
       const result = await timeSearchPhase('answer', 'stream', () => prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece })));
       if (signal.aborted) return;
       const { identifier } = await record(prepared, body, caller, 'stream', result);
-      send('done', { conversation: prepared.thread.id, identifier, total_tokens: result.totalTokens, content: result.content, answer_kind: prepared.provider.kind });
+      send('done', {
+        conversation: prepared.thread.id,
+        identifier,
+        total_tokens: result.totalTokens,
+        content: result.content,
+        answer_kind: prepared.provider.kind,
+      });
     },
   };
 }

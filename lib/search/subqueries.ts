@@ -11,10 +11,14 @@ export function subQueries(question: string): string[] {
   const text = question.replace(/\s+/g, ' ').trim();
   const parts: string[] = [];
   // "difference between X and Y", "compare X with Y", "X vs Y": one query per side.
-  const comparison = /\b(?:difference|differences|compare|comparing|comparison)\b(?:\s+(?:between|of))?\s+(.+?)\s+(?:and|with|to|versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text) ?? /^(.+?)\s+(?:versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text);
+  const comparison =
+    /\b(?:difference|differences|compare|comparing|comparison)\b(?:\s+(?:between|of))?\s+(.+?)\s+(?:and|with|to|versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text) ??
+    /^(.+?)\s+(?:versus|vs\.?)\s+(.+?)[?.!]*$/i.exec(text);
   if (comparison) parts.push(comparison[1], comparison[2]);
   else {
-    for (const piece of text.split(/[?;]+|\.\s+|\b(?:and also|as well as|additionally|and then|and how|and what|and why|and where|and when|and which|also)\b/i)) {
+    for (const piece of text.split(
+      /[?;]+|\.\s+|\b(?:and also|as well as|additionally|and then|and how|and what|and why|and where|and when|and which|also)\b/i,
+    )) {
       const trimmed = piece.replace(/^[\s,]*(?:and|or|but)\b/i, '').trim();
       if (trimmed) parts.push(trimmed);
     }

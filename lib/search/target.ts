@@ -51,7 +51,12 @@ export function parametersOf(json: string | null): SearchParameters {
 
 type PresetRow = { id: number; identifier: string; promptTemplate: string; parameters: string; generativeModel: GenerativeModel };
 
-function fromPreset(dataset: { id: number; name: string }, preset: PresetRow | null, model: GenerativeModel | null, datamodel: SearchTarget['datamodel']): SearchTarget {
+function fromPreset(
+  dataset: { id: number; name: string },
+  preset: PresetRow | null,
+  model: GenerativeModel | null,
+  datamodel: SearchTarget['datamodel'],
+): SearchTarget {
   return {
     dataset,
     datamodel,
@@ -71,7 +76,10 @@ export async function resolveTarget(projectId: number, body: SearchRequest): Pro
     if (body.dataset && body.dataset !== datamodel.dataset.name) {
       throw badRequest(`Model "${body.model}" searches dataset "${datamodel.dataset.name}", not "${body.dataset}": send one of them`);
     }
-    return fromPreset({ id: datamodel.dataset.id, name: datamodel.dataset.name }, datamodel.preset, datamodel.generativeModel, { id: datamodel.id, name: datamodel.name });
+    return fromPreset({ id: datamodel.dataset.id, name: datamodel.dataset.name }, datamodel.preset, datamodel.generativeModel, {
+      id: datamodel.id,
+      name: datamodel.name,
+    });
   }
   const dataset = await db().dataset.findFirst({ where: { projectId, name: body.dataset! }, select: { id: true, name: true } });
   if (!dataset) throw notFound(`Dataset "${body.dataset}" not found`);

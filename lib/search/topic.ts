@@ -35,8 +35,19 @@ async function ownTerms(datasetId: number, own: string): Promise<RankTerm[]> {
 async function subjectShare(datasetId: number, thread: string, terms: RankTerm[]): Promise<number> {
   const [best] = await retrieve(datasetId, thread, { topK: 1, minScore: 0 });
   if (!best) return 0;
-  const passages = await db().passage.findMany({ where: { contentId: best.contentId, datasetId }, select: { heading: true, text: true, answer: true }, orderBy: { position: 'asc' }, take: PAGE_PASSAGES });
-  const page = { name: best.content.name, subject: best.subject, heading: passages.map((p) => p.heading).join('\n'), body: passages.map((p) => p.text).join('\n'), answer: passages.map((p) => p.answer).join('\n') };
+  const passages = await db().passage.findMany({
+    where: { contentId: best.contentId, datasetId },
+    select: { heading: true, text: true, answer: true },
+    orderBy: { position: 'asc' },
+    take: PAGE_PASSAGES,
+  });
+  const page = {
+    name: best.content.name,
+    subject: best.subject,
+    heading: passages.map((p) => p.heading).join('\n'),
+    body: passages.map((p) => p.text).join('\n'),
+    answer: passages.map((p) => p.answer).join('\n'),
+  };
   return termShares(terms, page, Infinity).all;
 }
 

@@ -25,7 +25,16 @@ export type DemoSeed = { ownerEmail: string; ownerPassword: string; apiKey: stri
 
 export async function seedDemo(): Promise<DemoSeed | null> {
   if ((await db().organization.count()) > 0) return null;
-  await upsertPlan({ name: 'Business', interval: 'monthly', creditLimit: 1_000_000, datamodelLimit: 10, privateSmartpageLimit: 5, publicSmartpageLimit: 5, privateSmartpageUserLimit: 50, indexedTokenLimit: 50_000_000 });
+  await upsertPlan({
+    name: 'Business',
+    interval: 'monthly',
+    creditLimit: 1_000_000,
+    datamodelLimit: 10,
+    privateSmartpageLimit: 5,
+    publicSmartpageLimit: 5,
+    privateSmartpageUserLimit: 50,
+    indexedTokenLimit: 50_000_000,
+  });
   await upsertGenerativeModel({ name: 'extractive', provider: 'extractive', feeSearch: 1, feeStream: 1, feeDeepsearch: 2 });
   const organization = await createOrganization({ name: 'Demo Organisation', planName: 'Business' });
   await addCreditAddon(organization.id, 'Extra 100k', 100_000);

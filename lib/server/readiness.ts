@@ -18,7 +18,9 @@ function committedOf(provider: 'sqlite' | 'postgresql'): string[] {
 export async function readiness(client: Db = db(), provider = appConfig().databaseProvider): Promise<Readiness> {
   let applied: Set<string>;
   try {
-    const rows = await client.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+    const rows = await client.$queryRaw<
+      { migration_name: string }[]
+    >`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
     applied = new Set(rows.map((row) => row.migration_name));
   } catch (error) {
     const message = String((error as Error)?.message ?? error);

@@ -23,7 +23,13 @@ async function prepare(slug: string, visitor: Visitor, input: Question): Promise
     });
     if (!thread) throw notFound('Conversation not found');
   }
-  const body: SearchRequest = { question: input.question, model: page.datamodel.name, dataset: undefined, generational_presset: undefined, conversation: input.conversation };
+  const body: SearchRequest = {
+    question: input.question,
+    model: page.datamodel.name,
+    dataset: undefined,
+    generational_presset: undefined,
+    conversation: input.conversation,
+  };
   const caller: SearchCaller = {
     organizationId: page.project.organizationId,
     projectId: page.projectId,

@@ -62,9 +62,12 @@ export const smartpageRatingBody = z.strictObject({
   evaluation: z.enum(['positive', 'negative', 'neutral'], { message: 'evaluation must be one of positive, negative, neutral' }),
   feedback: z.string({ message: 'feedback must be a string' }).trim().max(2000, 'feedback must be at most 2000 characters').nullish(),
   negative_opinions: z
-    .array(z.string({ message: 'negative_opinions must be a list of strings' }).trim().min(1).max(100, 'each negative opinion must be at most 100 characters'), {
-      message: 'negative_opinions must be a list of strings',
-    })
+    .array(
+      z.string({ message: 'negative_opinions must be a list of strings' }).trim().min(1).max(100, 'each negative opinion must be at most 100 characters'),
+      {
+        message: 'negative_opinions must be a list of strings',
+      },
+    )
     .max(10, 'at most 10 negative opinions')
     .optional(),
 });

@@ -20,7 +20,17 @@ export type SmartpageRecord = {
   updated_at: string;
 };
 
-type Row = { id: number; name: string; slug: string; visibility: string; suggestedQuestions: string; createdAt: Date; updatedAt: Date; datamodel: { id: number; name: string }; users: { email: string }[] };
+type Row = {
+  id: number;
+  name: string;
+  slug: string;
+  visibility: string;
+  suggestedQuestions: string;
+  createdAt: Date;
+  updatedAt: Date;
+  datamodel: { id: number; name: string };
+  users: { email: string }[];
+};
 
 const include = { datamodel: { select: { id: true, name: true } }, users: { select: { email: true }, orderBy: { email: 'asc' as const } } };
 
@@ -80,13 +90,17 @@ async function checkLimits(tx: Tx, organizationId: number, next: { visibility: V
   const sameKind = others.filter((p) => p.visibility === next.visibility).length;
   const limit = next.visibility === 'public' ? plan.publicSmartpageLimit : plan.privateSmartpageLimit;
   if (sameKind + 1 > limit) {
-    throw forbidden(`Your plan (${plan.name}) allows ${limit} ${next.visibility} smartpage${limit === 1 ? '' : 's'}; ${sameKind} already exist${sameKind === 1 ? 's' : ''}`);
+    throw forbidden(
+      `Your plan (${plan.name}) allows ${limit} ${next.visibility} smartpage${limit === 1 ? '' : 's'}; ${sameKind} already exist${sameKind === 1 ? 's' : ''}`,
+    );
   }
   if (next.visibility === 'private') {
     const emails = new Set(others.filter((p) => p.visibility === 'private').flatMap((p) => p.users.map((u) => u.email)));
     for (const email of next.users) emails.add(email);
     if (emails.size > plan.privateSmartpageUserLimit) {
-      throw forbidden(`Your plan (${plan.name}) allows ${plan.privateSmartpageUserLimit} users across private smartpages; this change would make ${emails.size}`);
+      throw forbidden(
+        `Your plan (${plan.name}) allows ${plan.privateSmartpageUserLimit} users across private smartpages; this change would make ${emails.size}`,
+      );
     }
   }
 }
@@ -106,7 +120,15 @@ export async function createSmartpage(projectId: number, organizationId: number,
     const slug = input.slug ?? slugify(input.name);
     await slugFree(tx, slug);
     const row = await tx.smartpage.create({
-      data: { projectId, datamodelId: datamodel.id, name: input.name, slug, visibility: input.visibility, suggestedQuestions: JSON.stringify(input.suggested_questions), users: { create: users.map((email) => ({ email })) } },
+      data: {
+        projectId,
+        datamodelId: datamodel.id,
+        name: input.name,
+        slug,
+        visibility: input.visibility,
+        suggestedQuestions: JSON.stringify(input.suggested_questions),
+        users: { create: users.map((email) => ({ email })) },
+      },
       include,
     });
     return record(row);
@@ -159,7 +181,8 @@ export async function openSmartpage(slug: string, visitorEmail: string | null) {
   if (!page) throw notFound('This smartpage does not exist');
   if (page.visibility === 'private') {
     if (!visitorEmail) throw unauthorized('This smartpage is private: sign in to use it');
-    if (!page.users.some((u) => u.email === visitorEmail.toLowerCase())) throw forbidden('This smartpage is private and your account is not on its list of users');
+    if (!page.users.some((u) => u.email === visitorEmail.toLowerCase()))
+      throw forbidden('This smartpage is private and your account is not on its list of users');
   }
   const view: PublicSmartpage = {
     name: page.name,

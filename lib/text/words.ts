@@ -11,7 +11,7 @@ const STOP_WORDS = new Set(
     'into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same ' +
     'she should so some such than that the their theirs them themselves then there these they this those through to too under until up ' +
     'very was we were what when where which while who whom why will with would you your yours yourself yourselves ' +
-    "shall may might must also get got let lets please tell show explain give want need know like use using used one ones way ways " +
+    'shall may might must also get got let lets please tell show explain give want need know like use using used one ones way ways ' +
     'something anything thing things make made does do doing done s t'
   ).split(/\s+/),
 );
@@ -25,7 +25,10 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function foldText(text: string): string {
   // Most text is ASCII: skip the (costly) decomposition when it cannot change anything.
   if (ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Every word of the text, folded, in order (stop words kept). */

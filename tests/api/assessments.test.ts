@@ -11,7 +11,20 @@ let a: ReportTenant;
 let b: ReportTenant;
 
 async function interaction(t: ReportTenant, conversation: string, question: string, at: string) {
-  return recordInteraction({ conversationId: conversation, projectId: t.project.id, organizationId: t.organization.id, type: 'search', origin: 'api', question, content: 'x', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at) });
+  return recordInteraction({
+    conversationId: conversation,
+    projectId: t.project.id,
+    organizationId: t.organization.id,
+    type: 'search',
+    origin: 'api',
+    question,
+    content: 'x',
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
+    createdAt: new Date(at),
+  });
 }
 
 const body = (t: ReportTenant, extra: Record<string, unknown> = {}) => ({
@@ -37,7 +50,16 @@ describe('POST /api/v1/assessments', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.any(Number) });
     const row = await db().assessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row).toMatchObject({ projectId: a.project.id, interactionId: null, question: 'What is the refund policy?', generativeAnswer: 'Thirty days.', modelId: a.datamodels.Assistant.id, datasetId: a.datasets.Handbook.id, evaluation: 'positive', feedback: 'clear' });
+    expect(row).toMatchObject({
+      projectId: a.project.id,
+      interactionId: null,
+      question: 'What is the refund policy?',
+      generativeAnswer: 'Thirty days.',
+      modelId: a.datamodels.Assistant.id,
+      datasetId: a.datasets.Handbook.id,
+      evaluation: 'positive',
+      feedback: 'clear',
+    });
     expect(JSON.parse(row.answers)).toEqual(body(a).answers);
     expect(JSON.parse(row.extra)).toEqual({ negative_opinions: [], page: 'faq' });
   });
@@ -45,7 +67,10 @@ describe('POST /api/v1/assessments', () => {
   it('links by identifier; a second rating replaces the first (same id, feedback cleared)', async () => {
     const conv = await newConversation(a.project.id, 'rate-1', new Date('2025-05-01T00:00:00Z'));
     const target = await interaction(a, conv, 'What is the refund policy?', '2025-05-01T00:00:00Z');
-    const first = await post(a.apiKey, body(a, { identifier: target.identifier, evaluation: 'negative', feedback: 'too vague', extra: { negative_opinions: ['vague'] } }));
+    const first = await post(
+      a.apiKey,
+      body(a, { identifier: target.identifier, evaluation: 'negative', feedback: 'too vague', extra: { negative_opinions: ['vague'] } }),
+    );
     expect(first.status).toBe(200);
     let row = await db().interaction.findUniqueOrThrow({ where: { id: target.id } });
     expect(row).toMatchObject({ evaluation: 'negative', feedback: 'too vague', feedbackOptions: '["vague"]' });
@@ -70,9 +95,26 @@ describe('POST /api/v1/assessments', () => {
 
   it('a client that sends only the spec fields is linked through the search response it echoes in answers', async () => {
     const conv = await newConversation(a.project.id, 'rate-echo', new Date());
-    const target = await recordInteraction({ conversationId: conv, projectId: a.project.id, organizationId: a.organization.id, type: 'search', origin: 'api', question: 'Echoed question', content: 'Echoed answer.', datasetId: a.datasets.Handbook.id, datamodelId: a.datamodels.Assistant.id, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 });
+    const target = await recordInteraction({
+      conversationId: conv,
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      type: 'search',
+      origin: 'api',
+      question: 'Echoed question',
+      content: 'Echoed answer.',
+      datasetId: a.datasets.Handbook.id,
+      datamodelId: a.datamodels.Assistant.id,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+    });
     const answers = { conversation: conv, search: [], generational: { content: 'Echoed answer.', total_tokens: 2 }, identifier: target.identifier };
-    const byIdentifier = await post(a.apiKey, body(a, { question: 'Echoed question', answers, evaluation: 'negative', extra: { negative_opinions: ['wrong'] } }));
+    const byIdentifier = await post(
+      a.apiKey,
+      body(a, { question: 'Echoed question', answers, evaluation: 'negative', extra: { negative_opinions: ['wrong'] } }),
+    );
     expect(byIdentifier.status).toBe(200);
     expect((await db().assessment.findUniqueOrThrow({ where: { id: byIdentifier.body.id } })).interactionId).toBe(target.id);
     const { identifier: _dropped, ...withoutIdentifier } = answers;
@@ -84,10 +126,41 @@ describe('POST /api/v1/assessments', () => {
   it('a bare rating links to the newest recent interaction with the same question, dataset, datamodel and answer of its own project only', async () => {
     const mine = await newConversation(a.project.id, 'rate-bare', new Date());
     const theirs = await newConversation(b.project.id, 'rate-bare-b', new Date());
-    const same = { type: 'search' as const, origin: 'api' as const, question: 'Bare question', content: 'Bare answer.', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };
-    const target = await recordInteraction({ ...same, conversationId: mine, projectId: a.project.id, organizationId: a.organization.id, datasetId: a.datasets.Handbook.id, datamodelId: a.datamodels.Assistant.id });
-    const foreign = await recordInteraction({ ...same, conversationId: theirs, projectId: b.project.id, organizationId: b.organization.id, datasetId: b.datasets.Handbook.id, datamodelId: b.datamodels.Assistant.id });
-    const res = await post(a.apiKey, body(a, { question: 'Bare question', generativeAnswer: 'Bare answer.', answers: { search: [], generational: { content: 'Bare answer.', total_tokens: 2 } }, evaluation: 'neutral' }));
+    const same = {
+      type: 'search' as const,
+      origin: 'api' as const,
+      question: 'Bare question',
+      content: 'Bare answer.',
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+    };
+    const target = await recordInteraction({
+      ...same,
+      conversationId: mine,
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      datasetId: a.datasets.Handbook.id,
+      datamodelId: a.datamodels.Assistant.id,
+    });
+    const foreign = await recordInteraction({
+      ...same,
+      conversationId: theirs,
+      projectId: b.project.id,
+      organizationId: b.organization.id,
+      datasetId: b.datasets.Handbook.id,
+      datamodelId: b.datamodels.Assistant.id,
+    });
+    const res = await post(
+      a.apiKey,
+      body(a, {
+        question: 'Bare question',
+        generativeAnswer: 'Bare answer.',
+        answers: { search: [], generational: { content: 'Bare answer.', total_tokens: 2 } },
+        evaluation: 'neutral',
+      }),
+    );
     expect((await db().assessment.findUniqueOrThrow({ where: { id: res.body.id } })).interactionId).toBe(target.id);
     expect((await db().interaction.findUniqueOrThrow({ where: { id: foreign.id } })).evaluation).toBeNull();
     const otherAnswer = await post(a.apiKey, body(a, { question: 'Bare question', generativeAnswer: 'Something else.', evaluation: 'negative' }));
@@ -138,8 +211,14 @@ describe('POST /api/v1/assessments', () => {
 
 describe('assessments never reach another tenant', () => {
   it('a dataset or datamodel of another organisation is a 404', async () => {
-    expect(await post(a.apiKey, body(a, { datasetId: b.datasets.Handbook.id }))).toMatchObject({ status: 404, body: { detail: `Dataset ${b.datasets.Handbook.id} not found` } });
-    expect(await post(a.apiKey, body(a, { modelId: b.datamodels.Assistant.id }))).toMatchObject({ status: 404, body: { detail: `Datamodel ${b.datamodels.Assistant.id} not found` } });
+    expect(await post(a.apiKey, body(a, { datasetId: b.datasets.Handbook.id }))).toMatchObject({
+      status: 404,
+      body: { detail: `Dataset ${b.datasets.Handbook.id} not found` },
+    });
+    expect(await post(a.apiKey, body(a, { modelId: b.datamodels.Assistant.id }))).toMatchObject({
+      status: 404,
+      body: { detail: `Datamodel ${b.datamodels.Assistant.id} not found` },
+    });
     expect((await post(a.userTokens.OWNER, body(a, { datasetId: b.datasets.Handbook.id }))).status).toBe(404);
   });
 

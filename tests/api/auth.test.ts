@@ -88,9 +88,15 @@ describe('token rules', () => {
   it('404 when the organisation of a user token, or the project of a project token, is gone', async () => {
     const t = await createTenant('auth');
     await db().project.delete({ where: { id: t.project.id } });
-    expect(await rejection(principalFromToken(t.projectToken, ['projectToken']))).toEqual({ status: 404, detail: 'The project of this token no longer exists' });
+    expect(await rejection(principalFromToken(t.projectToken, ['projectToken']))).toEqual({
+      status: 404,
+      detail: 'The project of this token no longer exists',
+    });
     await db().organization.delete({ where: { id: t.organization.id } });
-    expect(await rejection(principalFromToken(t.userTokens.ADMIN, ['userToken']))).toEqual({ status: 404, detail: 'The organisation of this token no longer exists' });
+    expect(await rejection(principalFromToken(t.userTokens.ADMIN, ['userToken']))).toEqual({
+      status: 404,
+      detail: 'The organisation of this token no longer exists',
+    });
   });
 
   it('a user removed from the organisation gets 403', async () => {

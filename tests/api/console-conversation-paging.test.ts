@@ -18,8 +18,19 @@ async function thread(tenant: Tenant, email: string, origin: 'workspace' | 'api'
     data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: `t${minutesAgo}`, origin, userEmail: email, createdAt: at, updatedAt: at },
   });
   await recordInteraction({
-    projectId: tenant.project.id, organizationId: tenant.organization.id, conversationId: conversation.id, type: 'search', origin,
-    question: `Question ${minutesAgo}?`, content: 'Answer.', userEmail: askedBy, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: at,
+    projectId: tenant.project.id,
+    organizationId: tenant.organization.id,
+    conversationId: conversation.id,
+    type: 'search',
+    origin,
+    question: `Question ${minutesAgo}?`,
+    content: 'Answer.',
+    userEmail: askedBy,
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
+    createdAt: at,
   });
   return conversation.id;
 }
@@ -37,7 +48,8 @@ beforeAll(async () => {
   await thread(b, b.users.OWNER.email, 'workspace', 1);
 });
 
-const page = (query: Record<string, string>) => call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: a.apiKey, query: { origin: 'workspace', ...query } });
+const page = (query: Record<string, string>) =>
+  call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: a.apiKey, query: { origin: 'workspace', ...query } });
 const ids = (body: Array<{ id: string }>) => body.map((c) => c.id);
 
 describe('GET /searcher/v1/conversations paging', () => {

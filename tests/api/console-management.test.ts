@@ -100,7 +100,15 @@ describe('API keys and project tokens', () => {
     const listed = await call(list.GET, 'GET', `/api/v1/${path}`, { token: a.userTokens.OWNER });
     expect(listed.status).toBe(200);
     const item = listed.body.find((k: { id: number }) => k.id === created.body.id);
-    expect(item).toEqual({ id: created.body.id, name: 'CI', prefix: created.body.prefix, created_at: expect.any(String), last_used_at: null, expires_at: null, revoked_at: null });
+    expect(item).toEqual({
+      id: created.body.id,
+      name: 'CI',
+      prefix: created.body.prefix,
+      created_at: expect.any(String),
+      last_used_at: null,
+      expires_at: null,
+      revoked_at: null,
+    });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
 
     // Used once: the list shows when; used again within the minute: no second write.
@@ -112,9 +120,15 @@ describe('API keys and project tokens', () => {
     const again1 = (await call(list.GET, 'GET', `/api/v1/${path}`, { token: a.userTokens.OWNER })).body.find((k: { id: number }) => k.id === created.body.id);
     expect(again1.last_used_at).toBe(used.last_used_at);
 
-    const revoked = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${created.body.id}`, { token: a.userTokens.OWNER, params: { [param]: String(created.body.id) } });
+    const revoked = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${created.body.id}`, {
+      token: a.userTokens.OWNER,
+      params: { [param]: String(created.body.id) },
+    });
     expect(revoked.status).toBe(204);
-    const again = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${created.body.id}`, { token: a.userTokens.OWNER, params: { [param]: String(created.body.id) } });
+    const again = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${created.body.id}`, {
+      token: a.userTokens.OWNER,
+      params: { [param]: String(created.body.id) },
+    });
     expect(again.status).toBe(404);
   });
 
@@ -130,7 +144,10 @@ describe('API keys and project tokens', () => {
 
   it.each(kinds)('%s: a key of another organisation cannot be revoked (404)', async (path, list, one, param) => {
     const foreign = await call(list.POST, 'POST', `/api/v1/${path}`, { token: b.userTokens.OWNER, body: { name: 'theirs' } });
-    const res = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${foreign.body.id}`, { token: a.userTokens.OWNER, params: { [param]: String(foreign.body.id) } });
+    const res = await call(one.DELETE, 'DELETE', `/api/v1/${path}/${foreign.body.id}`, {
+      token: a.userTokens.OWNER,
+      params: { [param]: String(foreign.body.id) },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -165,10 +182,31 @@ describe('API keys and project tokens', () => {
 
 describe('GET /searcher/v1/conversations', () => {
   it('lists only the caller’s own conversations of the project, with their turns in order', async () => {
-    const mine = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c1', origin: 'workspace', userEmail: a.users.OWNER.email } });
-    const theirs = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c2', origin: 'workspace', userEmail: a.users.ADMIN.email } });
-    const base = { projectId: a.project.id, organizationId: a.organization.id, type: 'stream' as const, origin: 'workspace' as const, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, datamodelName: 'Alpha assistant' };
-    await recordInteraction({ ...base, conversationId: mine.id, question: 'First?', content: 'One.', userEmail: a.users.OWNER.email, createdAt: new Date(Date.now() - 1000) });
+    const mine = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c1', origin: 'workspace', userEmail: a.users.OWNER.email },
+    });
+    const theirs = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c2', origin: 'workspace', userEmail: a.users.ADMIN.email },
+    });
+    const base = {
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      type: 'stream' as const,
+      origin: 'workspace' as const,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+      datamodelName: 'Alpha assistant',
+    };
+    await recordInteraction({
+      ...base,
+      conversationId: mine.id,
+      question: 'First?',
+      content: 'One.',
+      userEmail: a.users.OWNER.email,
+      createdAt: new Date(Date.now() - 1000),
+    });
     await recordInteraction({ ...base, conversationId: mine.id, question: 'Second?', content: 'Two.', userEmail: a.users.OWNER.email });
     await recordInteraction({ ...base, conversationId: theirs.id, question: 'Secret?', content: 'No.', userEmail: a.users.ADMIN.email });
 
@@ -180,45 +218,114 @@ describe('GET /searcher/v1/conversations', () => {
       ['First?', 'One.'],
       ['Second?', 'Two.'],
     ]);
-    expect(res.body[0].turns[0]).toMatchObject({ type: 'stream', datamodel: 'Alpha assistant', total_tokens: 2, evaluation: null, feedback: null, feedback_options: null });
+    expect(res.body[0].turns[0]).toMatchObject({
+      type: 'stream',
+      datamodel: 'Alpha assistant',
+      total_tokens: 2,
+      evaluation: null,
+      feedback: null,
+      feedback_options: null,
+    });
     const other = await call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: b.apiKey });
     expect(other.body).toEqual([]);
   });
 
   it('shows a saved rating with its reasons on the turn', async () => {
     const dataset = await db().dataset.findFirstOrThrow({ where: { projectId: a.project.id, name: 'Alpha' } });
-    const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c4', origin: 'workspace', userEmail: a.users.EDITOR.email } });
-    const turn = await recordInteraction({ projectId: a.project.id, organizationId: a.organization.id, conversationId: conversation.id, type: 'stream', origin: 'workspace', question: 'Rated?', content: 'Maybe.', userEmail: a.users.EDITOR.email, datasetId: dataset.id, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 });
+    const conversation = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c4', origin: 'workspace', userEmail: a.users.EDITOR.email },
+    });
+    const turn = await recordInteraction({
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      conversationId: conversation.id,
+      type: 'stream',
+      origin: 'workspace',
+      question: 'Rated?',
+      content: 'Maybe.',
+      userEmail: a.users.EDITOR.email,
+      datasetId: dataset.id,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+    });
     const rated = await call(assessments.POST, 'POST', '/api/v1/assessments', {
       token: a.userTokens.EDITOR,
-      body: { question: 'Rated?', answers: {}, generativeAnswer: 'Maybe.', modelId: 0, datasetId: dataset.id, evaluation: 'negative', feedback: 'vague', extra: { negative_opinions: ['Incomplete'] }, identifier: turn.identifier },
+      body: {
+        question: 'Rated?',
+        answers: {},
+        generativeAnswer: 'Maybe.',
+        modelId: 0,
+        datasetId: dataset.id,
+        evaluation: 'negative',
+        feedback: 'vague',
+        extra: { negative_opinions: ['Incomplete'] },
+        identifier: turn.identifier,
+      },
     });
     expect(rated.status).toBe(200);
     const editorKey = await call(apiKeys.POST, 'POST', '/api/v1/api_keys', { token: a.userTokens.OWNER, body: { name: 'editor key' } });
     await db().apiKey.update({ where: { id: editorKey.body.id }, data: { userId: a.users.EDITOR.id } });
     const res = await call(conversations.GET, 'GET', '/x', { token: editorKey.body.token });
     expect(res.body).toHaveLength(1);
-    expect(res.body[0].turns[0]).toMatchObject({ identifier: turn.identifier, evaluation: 'negative', feedback: 'vague', feedback_options: ['Incomplete'], dataset_id: dataset.id });
+    expect(res.body[0].turns[0]).toMatchObject({
+      identifier: turn.identifier,
+      evaluation: 'negative',
+      feedback: 'vague',
+      feedback_options: ['Incomplete'],
+      dataset_id: dataset.id,
+    });
   });
 
   it('rebuilds the sources of each turn from its project only', async () => {
     const own = await createKnowledge(a, 'Sources');
-    const passage = await db().passage.create({ data: { contentId: own.content.id, datasetId: own.dataset.id, position: 0, text: 'Refunds take five days.', tokenCount: 5 } });
+    const passage = await db().passage.create({
+      data: { contentId: own.content.id, datasetId: own.dataset.id, position: 0, text: 'Refunds take five days.', tokenCount: 5 },
+    });
     const foreignDataset = await db().dataset.findFirstOrThrow({ where: { projectId: b.project.id } });
     const foreignContent = await db().content.findFirstOrThrow({ where: { datasetId: foreignDataset.id } });
-    const secret = await db().passage.create({ data: { contentId: foreignContent.id, datasetId: foreignDataset.id, position: 0, text: 'Secret of B.', tokenCount: 3 } });
-    const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c5', origin: 'workspace', userEmail: a.users.VIEWER.email } });
+    const secret = await db().passage.create({
+      data: { contentId: foreignContent.id, datasetId: foreignDataset.id, position: 0, text: 'Secret of B.', tokenCount: 3 },
+    });
+    const conversation = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c5', origin: 'workspace', userEmail: a.users.VIEWER.email },
+    });
     await recordInteraction({
-      projectId: a.project.id, organizationId: a.organization.id, conversationId: conversation.id, type: 'stream', origin: 'workspace', question: 'Refunds?', content: 'Five days.',
-      userEmail: a.users.VIEWER.email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2,
-      search: { query: 'refunds', results: [{ passage_id: passage.id, content_id: own.content.id, content: 'Welcome', score: 0.9 }, { passage_id: secret.id, content_id: foreignContent.id, content: 'Forged', score: 0.5 }] },
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      conversationId: conversation.id,
+      type: 'stream',
+      origin: 'workspace',
+      question: 'Refunds?',
+      content: 'Five days.',
+      userEmail: a.users.VIEWER.email,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+      search: {
+        query: 'refunds',
+        results: [
+          { passage_id: passage.id, content_id: own.content.id, content: 'Welcome', score: 0.9 },
+          { passage_id: secret.id, content_id: foreignContent.id, content: 'Forged', score: 0.5 },
+        ],
+      },
     });
     const viewerKey = await call(apiKeys.POST, 'POST', '/api/v1/api_keys', { token: a.userTokens.OWNER, body: { name: 'viewer key' } });
     await db().apiKey.update({ where: { id: viewerKey.body.id }, data: { userId: a.users.VIEWER.id } });
     const res = await call(conversations.GET, 'GET', '/x', { token: viewerKey.body.token });
     const sources = res.body[0].turns[0].sources;
     expect(sources[0]).toEqual({
-      content: { name: 'Welcome', source: 'https://example.com/welcome', subject: 'General', media_video: null, media_image: null, created_at: expect.any(String), updated_at: expect.any(String) },
+      content: {
+        name: 'Welcome',
+        source: 'https://example.com/welcome',
+        subject: 'General',
+        media_video: null,
+        media_image: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
       score: 0.9,
       answer: '',
       context: 'Refunds take five days.',
@@ -229,8 +336,20 @@ describe('GET /searcher/v1/conversations', () => {
   });
 
   it('filters by origin', async () => {
-    const api = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c3', origin: 'api', userEmail: a.users.OWNER.email } });
-    const base = { projectId: a.project.id, organizationId: a.organization.id, type: 'search' as const, origin: 'api' as const, userEmail: a.users.OWNER.email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };
+    const api = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c3', origin: 'api', userEmail: a.users.OWNER.email },
+    });
+    const base = {
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      type: 'search' as const,
+      origin: 'api' as const,
+      userEmail: a.users.OWNER.email,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+    };
     await recordInteraction({ ...base, conversationId: api.id, question: 'From a script?', content: 'Yes.' });
     const all = await call(conversations.GET, 'GET', '/x', { token: a.apiKey });
     expect(all.body.map((c: { id: string }) => c.id)).toContain(api.id);

@@ -28,7 +28,10 @@ beforeAll(async () => {
   const { datamodel } = await createDatamodelFor(a, 'Handbook', 'Help bot');
   publicSlug = `help-${a.tag}`;
   privateSlug = `staff-${a.tag}`;
-  const made = await call(smartpages.POST, 'POST', '/api/v1/smartpages', { token: a.userTokens.OWNER, body: { name: 'Help', datamodel_id: datamodel.id, slug: publicSlug } });
+  const made = await call(smartpages.POST, 'POST', '/api/v1/smartpages', {
+    token: a.userTokens.OWNER,
+    body: { name: 'Help', datamodel_id: datamodel.id, slug: publicSlug },
+  });
   expect(made.status).toBe(201);
   const closed = await call(smartpages.POST, 'POST', '/api/v1/smartpages', {
     token: a.userTokens.OWNER,
@@ -72,7 +75,9 @@ describe('POST /api/smartpages/{slug}/search', () => {
   });
 
   it('refuses a conversation that is not one of the page (404), e.g. a workspace thread', async () => {
-    const workspace = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email } });
+    const workspace = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email },
+    });
     const res = await askPage(publicSlug, { question: 'Refunds?', conversation: workspace.id });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Conversation not found' });

@@ -23,14 +23,19 @@ let privateSlug: string;
 let otherSlug: string;
 
 async function publish(tenant: Tenant, slug: string, datamodel: number, extra: object = {}) {
-  const made = await call(smartpages.POST, 'POST', '/api/v1/smartpages', { token: tenant.userTokens.OWNER, body: { name: slug, datamodel_id: datamodel, slug, ...extra } });
+  const made = await call(smartpages.POST, 'POST', '/api/v1/smartpages', {
+    token: tenant.userTokens.OWNER,
+    body: { name: slug, datamodel_id: datamodel, slug, ...extra },
+  });
   expect(made.status).toBe(201);
 }
 
 async function knowledge(tenant: Tenant) {
   const { content } = await createKnowledge(tenant, 'Handbook');
   await db().$transaction((tx) =>
-    replacePassages(tx, content, tenant.organization.id, [{ heading: 'Refunds', text: 'Refunds are paid back to the original card within five working days.', tokenCount: 14 }]),
+    replacePassages(tx, content, tenant.organization.id, [
+      { heading: 'Refunds', text: 'Refunds are paid back to the original card within five working days.', tokenCount: 14 },
+    ]),
   );
   return (await createDatamodelFor(tenant, 'Handbook', 'Help bot')).datamodel.id;
 }
@@ -57,7 +62,8 @@ async function askPublic(slug: string, question = 'How long do refunds take?') {
   return { identifier: res.body.identifier as string, conversation: res.body.conversation as string };
 }
 
-const rateOn = (slug: string, body: object, from = address()) => call(rate.POST, 'POST', '/x', { params: { slug }, body, headers: { 'x-forwarded-for': from } });
+const rateOn = (slug: string, body: object, from = address()) =>
+  call(rate.POST, 'POST', '/x', { params: { slug }, body, headers: { 'x-forwarded-for': from } });
 
 describe('POST /api/smartpages/{slug}/assessments', () => {
   it('stores an anonymous visitor’s negative rating with reasons on the answer, and a second rating replaces it', async () => {
@@ -68,7 +74,14 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     const interaction = await db().interaction.findUniqueOrThrow({ where: { identifier: answer.identifier } });
     expect(interaction).toMatchObject({ evaluation: 'negative', feedback: 'Too vague', feedbackOptions: JSON.stringify(['Incomplete', 'Outdated']) });
     const assessment = await db().assessment.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(assessment).toMatchObject({ projectId: a.project.id, interactionId: interaction.id, modelId: datamodelId, datasetId: interaction.datasetId, evaluation: 'negative', question: 'How long do refunds take?' });
+    expect(assessment).toMatchObject({
+      projectId: a.project.id,
+      interactionId: interaction.id,
+      modelId: datamodelId,
+      datasetId: interaction.datasetId,
+      evaluation: 'negative',
+      question: 'How long do refunds take?',
+    });
     expect(assessment.generativeAnswer).toContain('five working days');
     expect(JSON.parse(assessment.extra)).toEqual({ origin: 'smartpage', smartpage: publicSlug, negative_opinions: ['Incomplete', 'Outdated'] });
 
@@ -76,17 +89,33 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     const again = await rateOn(publicSlug, { ...answer, evaluation: 'positive', negative_opinions: ['Incomplete'] });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(res.body.id);
-    expect(await db().interaction.findUniqueOrThrow({ where: { identifier: answer.identifier } })).toMatchObject({ evaluation: 'positive', feedback: null, feedbackOptions: null });
+    expect(await db().interaction.findUniqueOrThrow({ where: { identifier: answer.identifier } })).toMatchObject({
+      evaluation: 'positive',
+      feedback: null,
+      feedbackOptions: null,
+    });
   });
 
   it('404 for an answer outside the page’s scope: another conversation, the console, another organisation', async () => {
     const answer = await askPublic(publicSlug);
     const otherThread = await askPublic(publicSlug, 'Refunds again?');
     const foreign = await askPublic(otherSlug);
-    const workspace = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email } });
+    const workspace = await db().conversation.create({
+      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email },
+    });
     const console = await recordInteraction({
-      projectId: a.project.id, organizationId: a.organization.id, conversationId: workspace.id, type: 'stream', origin: 'workspace',
-      question: 'Console?', content: 'Yes.', userEmail: a.users.OWNER.email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2,
+      projectId: a.project.id,
+      organizationId: a.organization.id,
+      conversationId: workspace.id,
+      type: 'stream',
+      origin: 'workspace',
+      question: 'Console?',
+      content: 'Yes.',
+      userEmail: a.users.OWNER.email,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
     });
     const detail = { detail: 'This answer was not given on this smartpage in your conversation' };
     for (const body of [
@@ -123,8 +152,14 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
   it.each([
     [{ conversation: 'c', evaluation: 'positive' }, 'identifier: identifier must be the UUID of an answer'],
     [{ identifier: 'not-a-uuid', conversation: 'c', evaluation: 'positive' }, 'identifier: identifier must be the UUID of an answer'],
-    [{ identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'great' }, 'evaluation: evaluation must be one of positive, negative, neutral'],
-    [{ identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'negative', negative_opinions: Array(11).fill('x') }, 'negative_opinions: at most 10 negative opinions'],
+    [
+      { identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'great' },
+      'evaluation: evaluation must be one of positive, negative, neutral',
+    ],
+    [
+      { identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'negative', negative_opinions: Array(11).fill('x') },
+      'negative_opinions: at most 10 negative opinions',
+    ],
     [{ identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'positive', modelId: 3 }, 'Unknown field: modelId'],
   ])('400 for %j', async (body, detail) => {
     const res = await rateOn(publicSlug, body);

@@ -57,7 +57,13 @@ describe('smartpages management', () => {
   });
 
   it('keeps the listed users of a private page, lowercased and without duplicates', async () => {
-    const res = await create(a, { name: 'Staff', datamodel_id: datamodelA, visibility: 'private', slug: `staff-${a.tag}`, users: ['Ann@X.test', 'ann@x.test', 'bob@x.test'] });
+    const res = await create(a, {
+      name: 'Staff',
+      datamodel_id: datamodelA,
+      visibility: 'private',
+      slug: `staff-${a.tag}`,
+      users: ['Ann@X.test', 'ann@x.test', 'bob@x.test'],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ visibility: 'private', slug: `staff-${a.tag}`, users: ['ann@x.test', 'bob@x.test'] });
     const switched = await patch(a, res.body.id, { visibility: 'public' });
@@ -73,7 +79,11 @@ describe('smartpages management', () => {
     const foreign = await create(a, { name: 'Three', datamodel_id: datamodelB });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ detail: `Datamodel ${datamodelB} not found` });
-    const foreignEdit = await call(smartpage.PATCH, 'PATCH', '/x', { token: b.userTokens.OWNER, params: { smartpage_id: String(first.body.id) }, body: { name: 'mine' } });
+    const foreignEdit = await call(smartpage.PATCH, 'PATCH', '/x', {
+      token: b.userTokens.OWNER,
+      params: { smartpage_id: String(first.body.id) },
+      body: { name: 'mine' },
+    });
     expect(foreignEdit.status).toBe(404);
     await remove(a, first.body.id);
   });
@@ -142,7 +152,14 @@ describe('GET /api/smartpages/{slug} (the public page)', () => {
     const page = await create(a, { name: 'Open', datamodel_id: datamodelA, slug: `open-${a.tag}` });
     const res = await call(publicPage.GET, 'GET', '/x', { params: { slug: `open-${a.tag}` } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ name: 'Open', slug: `open-${a.tag}`, visibility: 'public', datamodel: 'Alpha assistant', organization: a.organization.name, suggested_questions: [] });
+    expect(res.body).toEqual({
+      name: 'Open',
+      slug: `open-${a.tag}`,
+      visibility: 'public',
+      datamodel: 'Alpha assistant',
+      organization: a.organization.name,
+      suggested_questions: [],
+    });
     const missing = await call(publicPage.GET, 'GET', '/x', { params: { slug: 'no-such-page-here' } });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'This smartpage does not exist' });
@@ -191,8 +208,18 @@ describe('GET /api/smartpages/{slug} (the public page)', () => {
     const slug = `members-${a.tag}`;
     const page = await create(a, { name: 'Members', datamodel_id: datamodelA, visibility: 'private', slug, users: [a.users.VIEWER.email] });
     const listed = await openSmartpage(slug, a.users.VIEWER.email.toUpperCase());
-    expect(listed.view).toEqual({ name: 'Members', slug, visibility: 'private', datamodel: 'Alpha assistant', organization: a.organization.name, suggested_questions: [] });
-    await expect(openSmartpage(slug, a.users.OWNER.email)).rejects.toMatchObject({ code: 'forbidden', detail: 'This smartpage is private and your account is not on its list of users' });
+    expect(listed.view).toEqual({
+      name: 'Members',
+      slug,
+      visibility: 'private',
+      datamodel: 'Alpha assistant',
+      organization: a.organization.name,
+      suggested_questions: [],
+    });
+    await expect(openSmartpage(slug, a.users.OWNER.email)).rejects.toMatchObject({
+      code: 'forbidden',
+      detail: 'This smartpage is private and your account is not on its list of users',
+    });
     await expect(openSmartpage(slug, b.users.VIEWER.email)).rejects.toMatchObject({ code: 'forbidden' });
     await remove(a, page.body.id);
   });

@@ -15,17 +15,32 @@ let a: Tenant;
 let b: Tenant;
 
 async function thread(tenant: Tenant, email: string, question: string) {
-  const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'workspace', userEmail: email } });
+  const conversation = await db().conversation.create({
+    data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'workspace', userEmail: email },
+  });
   await recordInteraction({
-    projectId: tenant.project.id, organizationId: tenant.organization.id, conversationId: conversation.id, type: 'search', origin: 'workspace',
-    question, content: 'Answer.', userEmail: email, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2,
+    projectId: tenant.project.id,
+    organizationId: tenant.organization.id,
+    conversationId: conversation.id,
+    type: 'search',
+    origin: 'workspace',
+    question,
+    content: 'Answer.',
+    userEmail: email,
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
   });
   return conversation.id;
 }
 
-const list = (tenant: Tenant, query: Record<string, string> = {}) => call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: tenant.apiKey, query });
-const rename = (token: string, id: string, body: unknown) => call(conversation.PATCH, 'PATCH', `/searcher/v1/conversations/${id}`, { token, params: { conversation_id: id }, body });
-const remove = (token: string, id: string) => call(conversation.DELETE, 'DELETE', `/searcher/v1/conversations/${id}`, { token, params: { conversation_id: id } });
+const list = (tenant: Tenant, query: Record<string, string> = {}) =>
+  call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: tenant.apiKey, query });
+const rename = (token: string, id: string, body: unknown) =>
+  call(conversation.PATCH, 'PATCH', `/searcher/v1/conversations/${id}`, { token, params: { conversation_id: id }, body });
+const remove = (token: string, id: string) =>
+  call(conversation.DELETE, 'DELETE', `/searcher/v1/conversations/${id}`, { token, params: { conversation_id: id } });
 
 beforeAll(async () => {
   a = await createTenant('tm-a');

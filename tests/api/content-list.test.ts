@@ -24,7 +24,9 @@ beforeAll(async () => {
     await db().content.create({ data: { datasetId: ka.dataset.id, subjectId: archive.id, name: `Report ${i}`, source: `https://example.org/REPORT-${i}` } });
   }
   await db().content.create({ data: { datasetId: ka.dataset.id, subjectId: archive.id, name: 'Budget 50% cut', source: '' } });
-  await db().content.create({ data: { datasetId: ka.dataset.id, subjectId: archive.id, name: 'Budget 50 percent', source: 'https://example.org/budget_plan' } });
+  await db().content.create({
+    data: { datasetId: ka.dataset.id, subjectId: archive.id, name: 'Budget 50 percent', source: 'https://example.org/budget_plan' },
+  });
 });
 
 const list = (query: Record<string, string>, tenant: Tenant = a, datasetId: number = ka.dataset.id) =>
@@ -79,7 +81,7 @@ describe('GET /searcher/v1/datasets/{id}/contents: filter, sort, pages', () => {
     expect(res.headers.get('x-total-count')).toBe('14');
   });
 
-  it('404 for another organisation\'s dataset and for a subject of another dataset', async () => {
+  it("404 for another organisation's dataset and for a subject of another dataset", async () => {
     const foreign = await list({ q: 'report' }, b);
     expect(foreign.status).toBe(404);
     const theirSubject = await db().subject.findFirstOrThrow({ where: { dataset: { projectId: b.project.id } } });
@@ -90,7 +92,9 @@ describe('GET /searcher/v1/datasets/{id}/contents: filter, sort, pages', () => {
   it('an unpaged filtered list longer than one read (500 rows) comes back whole and in order', async () => {
     const big = await db().dataset.create({ data: { projectId: a.project.id, name: 'Big' } });
     const shelf = await db().subject.create({ data: { datasetId: big.id, name: 'Shelf' } });
-    await db().content.createMany({ data: Array.from({ length: 1203 }, (_, i) => ({ datasetId: big.id, subjectId: shelf.id, name: `Page ${1203 - i}`, source: '' })) });
+    await db().content.createMany({
+      data: Array.from({ length: 1203 }, (_, i) => ({ datasetId: big.id, subjectId: shelf.id, name: `Page ${1203 - i}`, source: '' })),
+    });
     const res = await list({ q: 'page', sort: 'name' }, a, big.id);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1203);

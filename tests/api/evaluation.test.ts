@@ -79,7 +79,8 @@ describe('evaluation sets', () => {
 
   it('imports CSV and JSON, exports CSV and JSON that read back the same, formula-safe', async () => {
     const set = (await create(a, { name: 'Imported' })).body;
-    const csv = 'question,expected_sources,expected_answer\n"How do I sort, descending?",https://docs.example.org/howto/sorting | 3,use reverse=True\n=cmd|calc,Dictionaries,\n';
+    const csv =
+      'question,expected_sources,expected_answer\n"How do I sort, descending?",https://docs.example.org/howto/sorting | 3,use reverse=True\n=cmd|calc,Dictionaries,\n';
     const imported = await call(importRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { format: 'csv', text: csv } });
     expect(imported.status).toBe(200);
     expect(imported.body.questions).toEqual([
@@ -93,7 +94,11 @@ describe('evaluation sets', () => {
     expect(questionsFromCsv(text.replace("'=cmd", '=cmd'))).toEqual(imported.body.questions);
 
     const json = await call(exportRoute.GET, 'GET', '/x', { token: a.apiKey, params: params(set.id), query: { format: 'json' } });
-    const back = await call(importRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { format: 'json', text: await json.response.text() } });
+    const back = await call(importRoute.POST, 'POST', '/x', {
+      token: a.apiKey,
+      params: params(set.id),
+      body: { format: 'json', text: await json.response.text() },
+    });
     expect(back.body.questions).toEqual(imported.body.questions);
   });
 
@@ -117,10 +122,16 @@ describe('evaluation sets', () => {
     expect(both.body.detail).toMatch(/exactly one of datamodel_id and dataset_id/);
     const presetWithModel = await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { datamodel_id: datamodelId, preset: 'x' } });
     expect(presetWithModel.body.detail).toMatch(/preset goes with dataset_id/);
-    const noPreset = await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { dataset_id: datasetId, preset: 'no-such-preset' } });
+    const noPreset = await call(runs.POST, 'POST', '/x', {
+      token: a.apiKey,
+      params: params(set.id),
+      body: { dataset_id: datasetId, preset: 'no-such-preset' },
+    });
     expect(noPreset.status).toBe(404);
     const empty = (await create(a, { name: 'Empty' })).body;
-    expect((await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(empty.id), body: { dataset_id: datasetId } })).body.detail).toMatch(/no questions yet/);
+    expect((await call(runs.POST, 'POST', '/x', { token: a.apiKey, params: params(empty.id), body: { dataset_id: datasetId } })).body.detail).toMatch(
+      /no questions yet/,
+    );
   });
 
   it('another organisation can neither see, run, change nor delete a set, nor run against another’s dataset', async () => {
@@ -137,14 +148,26 @@ describe('evaluation sets', () => {
 
   it('adds one question (from the review queue), replacing the sources of the same question', async () => {
     const set = (await create(a, { name: 'Growing', questions: QUESTIONS.slice(0, 1) })).body;
-    const added = await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'Why is my answer wrong?', expected_sources: ['Handling exceptions'] } });
+    const added = await call(addRoute.POST, 'POST', '/x', {
+      token: a.apiKey,
+      params: params(set.id),
+      body: { question: 'Why is my answer wrong?', expected_sources: ['Handling exceptions'] },
+    });
     expect(added.status).toBe(200);
     expect(added.body.question_count).toBe(2);
-    const replaced = await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'why is my answer WRONG?', expected_sources: ['3'] } });
+    const replaced = await call(addRoute.POST, 'POST', '/x', {
+      token: a.apiKey,
+      params: params(set.id),
+      body: { question: 'why is my answer WRONG?', expected_sources: ['3'] },
+    });
     expect(replaced.body.questions.at(-1)).toEqual({ question: 'why is my answer WRONG?', expected_sources: ['3'] });
     expect(replaced.body.question_count).toBe(2);
-    expect((await call(addRoute.POST, 'POST', '/x', { token: b.apiKey, params: params(set.id), body: { question: 'x', expected_sources: ['1'] } })).status).toBe(404);
-    expect((await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'x', expected_sources: [] } })).status).toBe(400);
+    expect(
+      (await call(addRoute.POST, 'POST', '/x', { token: b.apiKey, params: params(set.id), body: { question: 'x', expected_sources: ['1'] } })).status,
+    ).toBe(404);
+    expect((await call(addRoute.POST, 'POST', '/x', { token: a.apiKey, params: params(set.id), body: { question: 'x', expected_sources: [] } })).status).toBe(
+      400,
+    );
   });
 
   it('ranks by distinct documents and scores like bench/quality', () => {
@@ -157,6 +180,10 @@ describe('evaluation sets', () => {
     expect(rankOf(['b'], docs)).toBe(2);
     expect(rankOf(['1'], docs)).toBe(1);
     expect(rankOf(['https://x.test/z'], docs)).toBeNull();
-    expect(figures([{ rank: 1 }, { rank: 2 }, { rank: 6 }, { rank: null }])).toEqual({ recall1: 0.25, recall5: 0.5, mrr10: Math.round(((1 + 0.5 + 1 / 6) / 4) * 1000) / 1000 });
+    expect(figures([{ rank: 1 }, { rank: 2 }, { rank: 6 }, { rank: null }])).toEqual({
+      recall1: 0.25,
+      recall5: 0.5,
+      mrr10: Math.round(((1 + 0.5 + 1 / 6) / 4) * 1000) / 1000,
+    });
   });
 });

@@ -27,7 +27,10 @@ export async function createFuzzFixture() {
   const { datamodel, preset } = await createDatamodelFor(t, 'Handbook', 'Assistant');
   const scratch = await createKnowledge(t, 'Scratch');
   const slug = `fuzz-${t.tag}`;
-  const page = await call(smartpages.POST, 'POST', '/api/v1/smartpages', { token: t.userTokens.OWNER, body: { name: 'Fuzz page', datamodel_id: datamodel.id, slug } });
+  const page = await call(smartpages.POST, 'POST', '/api/v1/smartpages', {
+    token: t.userTokens.OWNER,
+    body: { name: 'Fuzz page', datamodel_id: datamodel.id, slug },
+  });
   expect(page.status).toBe(201);
   const question = 'How long do refunds take?';
   const asked = await call(search.POST, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question, dataset: 'Handbook' } });
@@ -44,7 +47,11 @@ export async function createFuzzFixture() {
   expect(curated.status).toBe(201);
   // An upload that is already done: no worker picks it up.
   const upload = await db().upload.create({
-    data: { projectId: t.project.id, name: 'Fuzz upload', items: { create: [{ position: 0, datasetName: 'Scratch', url: 'http://127.0.0.1:9/none.txt', state: 'done' }] } },
+    data: {
+      projectId: t.project.id,
+      name: 'Fuzz upload',
+      items: { create: [{ position: 0, datasetName: 'Scratch', url: 'http://127.0.0.1:9/none.txt', state: 'done' }] },
+    },
   });
 
   const validParams: Record<string, string> = {
@@ -60,11 +67,23 @@ export async function createFuzzFixture() {
     curated_id: String(curated.body.id),
   };
   const dates = { start_date: '2025-03-01', end_date: '2025-03-31' };
-  const searchBody = { question, dataset: 'Handbook', generational_presset: preset.identifier, conversation: asked.body.conversation, user: { name: 'Fuzz', email: 'fuzz@test.local' } };
+  const searchBody = {
+    question,
+    dataset: 'Handbook',
+    generational_presset: preset.identifier,
+    conversation: asked.body.conversation,
+    user: { name: 'Fuzz', email: 'fuzz@test.local' },
+  };
   const keyBody = { name: 'fuzz credential', expires_at: '2099-12-31T00:00:00Z' };
   const seeds: Record<string, Seed> = {
     'POST /api/smartpages/{slug}/assessments': {
-      body: { identifier: pageAnswer.body.identifier, conversation: pageAnswer.body.conversation, evaluation: 'negative', feedback: 'too short', negative_opinions: ['incomplete'] },
+      body: {
+        identifier: pageAnswer.body.identifier,
+        conversation: pageAnswer.body.conversation,
+        evaluation: 'negative',
+        feedback: 'too short',
+        negative_opinions: ['incomplete'],
+      },
     },
     'POST /api/smartpages/{slug}/search': { body: { question, conversation: pageAnswer.body.conversation } },
     'POST /api/smartpages/{slug}/search/stream': { body: { question, conversation: pageAnswer.body.conversation } },
@@ -90,17 +109,36 @@ export async function createFuzzFixture() {
     'GET /api/v1/credits_resume': { query: { ...dates, datamodel_name: 'Assistant' } },
     'GET /api/v1/token_resume': { query: { ...dates, datamodel_name: 'Assistant', offset: '0', limit: '10' } },
     'GET /api/v1/threads': {
-      query: { ...dates, question: 'refund', evaluation: 'positive', feedback: 'true', datamodel: 'Assistant', interaction_types: 'search', limit: '10', offset: '0' },
+      query: {
+        ...dates,
+        question: 'refund',
+        evaluation: 'positive',
+        feedback: 'true',
+        datamodel: 'Assistant',
+        interaction_types: 'search',
+        limit: '10',
+        offset: '0',
+      },
     },
-    'GET /api/v1/report_download': { query: { ...dates, section: 'all', datamodel_name: 'Assistant', interaction_types: 'search', language: 'en', limit: '100' } },
-    'POST /api/v1/smartpages': { body: { name: 'Fuzz page two', datamodel_id: datamodel.id, slug: `fuzz-two-${t.tag}`, visibility: 'private', users: ['a@test.local'] } },
+    'GET /api/v1/report_download': {
+      query: { ...dates, section: 'all', datamodel_name: 'Assistant', interaction_types: 'search', language: 'en', limit: '100' },
+    },
+    'POST /api/v1/smartpages': {
+      body: { name: 'Fuzz page two', datamodel_id: datamodel.id, slug: `fuzz-two-${t.tag}`, visibility: 'private', users: ['a@test.local'] },
+    },
     'PATCH /api/v1/smartpages/{smartpage_id}': { body: { name: 'Fuzz page', datamodel_id: datamodel.id, visibility: 'public' } },
     'GET /searcher/v1/conversations': { query: { limit: '10', offset: '0', origin: 'api', q: 'refund' } },
     'PATCH /searcher/v1/conversations/{conversation_id}': { body: { title: 'Refunds' } },
     'POST /searcher/v1/datasets': { body: { name: 'Fuzz dataset', description: 'made by the fuzz suite' } },
     'PUT /searcher/v1/datasets/{dataset_id}': { body: { name: 'Scratch', description: 'renamed by the fuzz suite' } },
     'POST /searcher/v1/datasets/{dataset_id}/contents': {
-      body: { subject_id: scratch.subject.id, name: 'Fuzz content', source: 'https://example.com/fuzz', media_video: null, media_image: 'https://example.com/a.png' },
+      body: {
+        subject_id: scratch.subject.id,
+        name: 'Fuzz content',
+        source: 'https://example.com/fuzz',
+        media_video: null,
+        media_image: 'https://example.com/a.png',
+      },
     },
     'POST /searcher/v1/datasets/{dataset_id}/subjects': { body: { name: 'Fuzz subject' } },
     'PUT /searcher/v1/subjects/{subject_id}': { body: { name: 'General' } },
@@ -111,11 +149,19 @@ export async function createFuzzFixture() {
     // The import queues background work: its seed is invalid (a file: URL), so every case is refused.
     'POST /searcher/v1/upload': { body: { name: 'Fuzz upload', uploads: [{ url: 'file:///etc/passwd', dataset_name: 'Scratch' }] }, refuseOnly: true },
     'GET /searcher/v1/uploads': { query: { limit: '10', offset: '0' } },
-    'GET /searcher/v1/review': { query: { ...dates, kind: 'negative,unanswered', origin: 'api', dataset_id: String(handbook.dataset.id), limit: '10', offset: '0' } },
+    'GET /searcher/v1/review': {
+      query: { ...dates, kind: 'negative,unanswered', origin: 'api', dataset_id: String(handbook.dataset.id), limit: '10', offset: '0' },
+    },
     'POST /searcher/v1/review/resolve': { body: { identifiers: [asked.body.identifier] } },
     'GET /searcher/v1/curated_answers': { query: { dataset_id: String(scratch.dataset.id) } },
     'POST /searcher/v1/curated_answers': {
-      body: { dataset_id: scratch.dataset.id, question: 'What does shipping cost?', answer: 'Nothing within Portugal.', source: 'https://example.com/shipping', resolves: [asked.body.identifier] },
+      body: {
+        dataset_id: scratch.dataset.id,
+        question: 'What does shipping cost?',
+        answer: 'Nothing within Portugal.',
+        source: 'https://example.com/shipping',
+        resolves: [asked.body.identifier],
+      },
     },
     'PATCH /searcher/v1/curated_answers/{curated_id}': { body: { question: 'Where do parcels ship from?', answer: 'From Lisbon, every weekday.', source: '' } },
   };

@@ -46,7 +46,13 @@ afterAll(() => {
   vi.unstubAllEnvs();
   overrideConfig();
   if (process.env.FUZZ_VERBOSE) {
-    for (const [key, seen] of statuses) console.info(`${key}: ${[...seen].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    for (const [key, seen] of statuses)
+      console.info(
+        `${key}: ${[...seen]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
   }
 });
 
@@ -70,7 +76,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 function describeCase(method: string, url: string, c: FuzzCase, tokenLabel: string): string {
-  const shown = (text: string | undefined) => (text === undefined ? 'none' : JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text));
+  const shown = (text: string | undefined) =>
+    text === undefined ? 'none' : JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
   const auth = c.authorization === undefined ? tokenLabel : c.authorization === null ? 'none' : shown(c.authorization);
   return `[seed ${SEED}] ${method} ${shown(url)} (${c.kind}) authorization=${auth} body=${shown(c.body)}${c.contentType ? ` content-type=${c.contentType}` : ''}`;
 }
@@ -94,7 +101,10 @@ async function credentialFor(handler: Handler, method: string, route: RouteFile)
 /** Path values: the fixture's, else an id of no row (never '1': in a fresh database that row is the fixture's). */
 function paramsOf(route: RouteFile, values: Record<string, string | string[]>): Record<string, string> {
   // A catch-all arrives as an array; the call helper's type says string, Next's context holds either.
-  return Object.fromEntries(route.params.map(({ name, catchAll }) => [name, values[name] ?? (catchAll ? ['no', 'such', 'path'] : String(MAX_ID))])) as Record<string, string>;
+  return Object.fromEntries(route.params.map(({ name, catchAll }) => [name, values[name] ?? (catchAll ? ['no', 'such', 'path'] : String(MAX_ID))])) as Record<
+    string,
+    string
+  >;
 }
 
 /** Answers per status, printed with FUZZ_VERBOSE=1 to see what the cases reach. */
@@ -124,7 +134,14 @@ async function fuzzRoute(route: RouteFile): Promise<{ failures: string[]; cases:
   return { failures, cases };
 }
 
-async function runCase(handler: Handler, method: string, route: RouteFile, c: FuzzCase, credential: { label: string; token: string }, seed: Seed): Promise<string | null> {
+async function runCase(
+  handler: Handler,
+  method: string,
+  route: RouteFile,
+  c: FuzzCase,
+  credential: { label: string; token: string },
+  seed: Seed,
+): Promise<string | null> {
   const url = new URL(fillPattern(route.pattern, c.params), 'http://localhost');
   for (const [name, value] of c.query) url.searchParams.append(name, value);
   const what = describeCase(method, url.pathname + url.search, c, credential.label);
@@ -149,7 +166,9 @@ async function runCase(handler: Handler, method: string, route: RouteFile, c: Fu
   } catch (error) {
     return `${what}\n  → the handler threw: ${String(error).slice(0, 300)}`;
   } finally {
-    errors = logged.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.name}: ${a.message.replace(/\s+/g, ' ').trim().slice(-240)}` : String(a))).join(' '));
+    errors = logged.mock.calls.map((args) =>
+      args.map((a) => (a instanceof Error ? `${a.name}: ${a.message.replace(/\s+/g, ' ').trim().slice(-240)}` : String(a))).join(' '),
+    );
     logged.mockRestore();
   }
   const answer = `${status} ${contentType} ${JSON.stringify(text.slice(0, 300))}`;
@@ -192,16 +211,23 @@ describe('API fuzz: hostile requests to every route', () => {
     // /api/v1/auth/token shares and this suite fuzzes; the sign-in form is
     // covered by the browser tests.
     const skip = route.params.some((p) => p.name === 'nextauth');
-    (skip ? it.skip : it)(`${route.pattern} (${route.file})`, async () => {
-      const { failures, cases } = await fuzzRoute(route);
-      expect(cases).toBeGreaterThan(0);
-      expect(failures, `${failures.length} of ${cases} hostile requests failed:\n${failures.join('\n')}`).toEqual([]);
-    }, 120_000);
+    (skip ? it.skip : it)(
+      `${route.pattern} (${route.file})`,
+      async () => {
+        const { failures, cases } = await fuzzRoute(route);
+        expect(cases).toBeGreaterThan(0);
+        expect(failures, `${failures.length} of ${cases} hostile requests failed:\n${failures.join('\n')}`).toEqual([]);
+      },
+      120_000,
+    );
   }
 
   it('leaves the service healthy and answering', async () => {
     expect((await call(health.GET, 'GET', '/api/health')).status).toBe(200);
-    const answer = await call(search.POST, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question: 'How long do refunds take?', dataset: 'Handbook' } });
+    const answer = await call(search.POST, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'How long do refunds take?', dataset: 'Handbook' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.search[0].context).toContain('five working days');
   });

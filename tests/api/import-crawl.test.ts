@@ -45,11 +45,15 @@ beforeAll(async () => {
   overrideConfig({ IMPORT_CRAWL_DELAY_MS: '0' });
   server = await startFileServer();
   const u = (p: string) => server.url(p);
-  server.on('/robots.txt', (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /docs/private/\n\nUser-agent: OtherBot\nDisallow: /\n'));
+  server.on('/robots.txt', (_q, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /docs/private/\n\nUser-agent: OtherBot\nDisallow: /\n'),
+  );
   server.on('/sitemap.xml', (_q, res) =>
-    res.writeHead(200, { 'content-type': 'application/xml' }).end(
-      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${u('/docs/index.html')}</loc></url><url><loc>${u('/docs/orphan.html')}</loc></url><url><loc>${u('/other/outside.html')}</loc></url></urlset>`,
-    ),
+    res
+      .writeHead(200, { 'content-type': 'application/xml' })
+      .end(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${u('/docs/index.html')}</loc></url><url><loc>${u('/docs/orphan.html')}</loc></url><url><loc>${u('/other/outside.html')}</loc></url></urlset>`,
+      ),
   );
   server.on(
     '/docs/index.html',
@@ -129,20 +133,34 @@ describe('crawl a website', () => {
 
     const byPath = Object.fromEntries(p.items.map((i) => [new URL(i.url).pathname === '/admin' ? 'private-address' : new URL(i.url).pathname, i]));
     expect(Object.keys(byPath).sort()).toEqual(
-      ['/docs/index.html', '/docs/a.html', '/docs/b.html', '/docs/deep/c.html', '/docs/orphan.html', '/docs/private/secret.html', '/docs/loop.html', '/docs/missing.html', 'private-address'].sort(),
+      [
+        '/docs/index.html',
+        '/docs/a.html',
+        '/docs/b.html',
+        '/docs/deep/c.html',
+        '/docs/orphan.html',
+        '/docs/private/secret.html',
+        '/docs/loop.html',
+        '/docs/missing.html',
+        'private-address',
+      ].sort(),
     );
     for (const indexed of ['/docs/index.html', '/docs/a.html', '/docs/b.html', '/docs/deep/c.html', '/docs/orphan.html']) {
       expect(byPath[indexed]).toMatchObject({ state: 'done', error: null });
       expect(byPath[indexed].passages).toBeGreaterThan(0);
     }
     expect(byPath['/docs/private/secret.html']).toMatchObject({ state: 'failed', error: expect.stringContaining('robots.txt disallows') });
-    expect(byPath['/docs/loop.html']).toMatchObject({ state: 'failed', error: expect.stringMatching(/^Redirect loop: .*loop2\.html redirects back to .*loop\.html$/) });
+    expect(byPath['/docs/loop.html']).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/^Redirect loop: .*loop2\.html redirects back to .*loop\.html$/),
+    });
     expect(byPath['/docs/missing.html']).toMatchObject({ state: 'failed', error: 'The server answered 404 Not Found' });
     expect(byPath['private-address']).toMatchObject({ state: 'failed', error: expect.stringContaining('10.0.0.1 is a private (RFC 1918) address') });
     expect(byPath['private-address'].error).toMatch(/^Not fetched/);
 
     // Never requested: disallowed, out of scope, excluded, too deep, not a document.
-    for (const path of ['/docs/private/secret.html', '/other/outside.html', '/docs/skip-me.html', '/docs/deep/d.html', '/docs/chart.png']) expect(server.hits.get(path) ?? 0).toBe(0);
+    for (const path of ['/docs/private/secret.html', '/other/outside.html', '/docs/skip-me.html', '/docs/deep/d.html', '/docs/chart.png'])
+      expect(server.hits.get(path) ?? 0).toBe(0);
     // Each page once (the fragment and the repeated link are the same page); robots.txt and the sitemap once.
     for (const path of ['/docs/index.html', '/docs/a.html', '/docs/b.html', '/robots.txt', '/sitemap.xml']) expect(server.hits.get(path)).toBe(1);
     // Polite: never more than two requests to the site at once, with three workers.
@@ -164,13 +182,21 @@ describe('crawl a website', () => {
       sitemap_urls: 3,
       robots_txt: true,
     });
-    const contents = await db().content.findMany({ where: { datasetId, importUrl: { not: null } }, select: { name: true, subject: { select: { name: true } }, contentHash: true } });
+    const contents = await db().content.findMany({
+      where: { datasetId, importUrl: { not: null } },
+      select: { name: true, subject: { select: { name: true } }, contentHash: true },
+    });
     expect(contents.map((c) => c.name).sort()).toEqual(['Anchoring', 'Harbour guide', 'Lighthouse', 'Orphan page', 'Tides']);
     expect(contents.every((c) => c.subject.name === '127.0.0.1' && /^[0-9a-f]{64}$/.test(c.contentHash ?? ''))).toBe(true);
   });
 
   it('stops adding pages at max_pages and counts the links it left', async () => {
-    const res = await startCrawl({ dataset_name: 'Harbour', name: 'Small crawl', subject_name: 'Harbour pages', site: { url: server.url('/docs/index.html'), max_pages: 3, max_depth: 1, include: ['/docs/'] } });
+    const res = await startCrawl({
+      dataset_name: 'Harbour',
+      name: 'Small crawl',
+      subject_name: 'Harbour pages',
+      site: { url: server.url('/docs/index.html'), max_pages: 3, max_depth: 1, include: ['/docs/'] },
+    });
     expect(res.status).toBe(200);
     const p = await crawlUntilSettled(res.body.id);
     const pages = p.items.filter((i) => !i.error?.startsWith('Not fetched'));
@@ -194,7 +220,10 @@ describe('starting a crawl', () => {
       [{ ...valid(), site: { url: server.url('/'), include: Array(21).fill('/a') } }, /include may hold at most 20 patterns/],
       [{ ...valid(), site: { url: server.url('/'), exclude: ['x'.repeat(201)] } }, /at most 200 characters/],
       [{ ...valid(), site: { url: server.url('/'), depth: 2 } }, /depth/],
-      [{ ...valid(), site: { url: 'http://10.0.0.1/' } }, /site\.url: http:\/\/10\.0\.0\.1\/ cannot be crawled\. Refused 10\.0\.0\.1: 10\.0\.0\.1 is a private/],
+      [
+        { ...valid(), site: { url: 'http://10.0.0.1/' } },
+        /site\.url: http:\/\/10\.0\.0\.1\/ cannot be crawled\. Refused 10\.0\.0\.1: 10\.0\.0\.1 is a private/,
+      ],
     ];
     for (const [body, detail] of cases) {
       const res = await startCrawl(body);

@@ -39,11 +39,17 @@ async function importOne(file: string, extra: Record<string, string> = {}) {
   expect(item.error).toBeNull();
   expect(item.state).toBe('done');
   expect(progress.body.state).toBe('done');
-  const list = await call(passages.GET, 'GET', `/searcher/v1/contents/${item.content_id}/passages`, { token: tenant.apiKey, params: { content_id: String(item.content_id) } });
+  const list = await call(passages.GET, 'GET', `/searcher/v1/contents/${item.content_id}/passages`, {
+    token: tenant.apiKey,
+    params: { content_id: String(item.content_id) },
+  });
   expect(list.status).toBe(200);
   expect(item.passages).toBe(list.body.length);
   expect(item.tokens).toBe(list.body.reduce((s: number, p: Passage) => s + p.token_count, 0));
-  const all = await call(contentsFull.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents/full`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+  const all = await call(contentsFull.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents/full`, {
+    token: tenant.apiKey,
+    params: { dataset_id: String(datasetId) },
+  });
   const content = all.body.find((c: { id: number }) => c.id === item.content_id);
   return { item, content, passages: list.body as Passage[], text: (list.body as Passage[]).map((p) => `${p.heading}\n${p.text}`).join('\n') };
 }
@@ -73,7 +79,8 @@ describe('import of each format', () => {
     expect(content.source).toBe('https://example.com/trail');
     expect(text).toContain('The glacier trail opens on the first of June');
     expect(rows.find((p) => p.text.includes('moraine spring'))?.heading).toBe('Glacier Trail Handbook › Water and shelter');
-    for (const chrome of ['Navigation link alpha', 'Subscribe to the newsletter', 'Sidebar advert', 'Copyright footer text', 'About us']) expect(text).not.toContain(chrome);
+    for (const chrome of ['Navigation link alpha', 'Subscribe to the newsletter', 'Sidebar advert', 'Copyright footer text', 'About us'])
+      expect(text).not.toContain(chrome);
   });
 
   it('HTML without landmarks: Readability finds the main text', async () => {
@@ -137,8 +144,13 @@ describe('import of each format', () => {
   });
 
   it('imported contents are listed under the dataset', async () => {
-    const res = await call(contents.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    const res = await call(contents.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents`, {
+      token: tenant.apiKey,
+      params: { dataset_id: String(datasetId) },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Aurora Pump Maintenance Guide', 'Harbour Ferry Timetable', 'Trail guide', 'Orchard Care', 'lighthouse.txt']));
+    expect(res.body.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['Aurora Pump Maintenance Guide', 'Harbour Ferry Timetable', 'Trail guide', 'Orchard Care', 'lighthouse.txt']),
+    );
   });
 });

@@ -20,7 +20,14 @@ const children: ChildProcess[] = [];
 
 function instance(name: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/helpers/drain-process.ts')], {
-    env: { ...process.env, DRAIN_PROJECT_ID: String(tenant.project.id), DRAIN_WORKER_ID: name, IMPORT_LEASE_MS: String(LEASE_MS), IMPORT_ALLOW_LOOPBACK: '1', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DRAIN_PROJECT_ID: String(tenant.project.id),
+      DRAIN_WORKER_ID: name,
+      IMPORT_LEASE_MS: String(LEASE_MS),
+      IMPORT_ALLOW_LOOPBACK: '1',
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
@@ -28,7 +35,8 @@ function instance(name: string): ChildProcess {
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -61,7 +69,10 @@ afterAll(async () => {
 describe('two instances, one killed mid-import', () => {
   it('every item finishes exactly once', { timeout: 120_000 }, async () => {
     const urls = Array.from({ length: FILES }, (_, i) => server.url(`/slow-${i + 1}.txt`));
-    const res = await call(upload.POST, 'POST', '/searcher/v1/upload', { token: tenant.apiKey, body: { name: 'two instances', uploads: urls.map((url) => ({ url, dataset_name: 'Shared queue' })) } });
+    const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+      token: tenant.apiKey,
+      body: { name: 'two instances', uploads: urls.map((url) => ({ url, dataset_name: 'Shared queue' })) },
+    });
     expect(res.status).toBe(200);
     const uploadId = res.body.id as number;
 
@@ -82,7 +93,10 @@ describe('two instances, one killed mid-import', () => {
     const retaken = items.find((i) => i.id === held.id)!;
     expect(retaken.attempts).toBeGreaterThanOrEqual(2);
     // Exactly once: one content per file, each with the passages its item reports, no duplicates.
-    const contents = await db().content.findMany({ where: { dataset: { projectId: tenant.project.id } , importUrl: { in: urls } }, include: { _count: { select: { passages: true } } } });
+    const contents = await db().content.findMany({
+      where: { dataset: { projectId: tenant.project.id }, importUrl: { in: urls } },
+      include: { _count: { select: { passages: true } } },
+    });
     expect(contents.map((c) => c.importUrl).sort()).toEqual([...urls].sort());
     for (const item of items) {
       const content = contents.find((c) => c.id === item.contentId);

@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function start(urls: string[], who: Tenant = tenant, dataset = 'Queue'): Promise<number> {
-  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', { token: who.apiKey, body: { name: 'queue test', uploads: urls.map((url) => ({ url, dataset_name: dataset })) } });
+  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+    token: who.apiKey,
+    body: { name: 'queue test', uploads: urls.map((url) => ({ url, dataset_name: dataset })) },
+  });
   expect(res.status).toBe(200);
   return res.body.id;
 }
@@ -52,7 +55,9 @@ async function drainUntilSettled(id: number, workerId: string, who: Tenant = ten
 /** Passage ids the full-text index finds for one word, on either database. */
 async function fullTextHits(word: string): Promise<number[]> {
   const rows = isPostgres()
-    ? await db().$queryRaw<{ id: number }[]>`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
+    ? await db().$queryRaw<
+        { id: number }[]
+      >`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
     : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
   return rows.map((r) => Number(r.id));
 }
@@ -66,7 +71,10 @@ describe('restart safety', () => {
     const id = await start([server.url(dead), server.url(finished), server.url(fresh)]);
     const items = await db().uploadItem.findMany({ where: { uploadId: id }, orderBy: { position: 'asc' } });
     // The state a crash leaves behind: a claimed item whose lease ran out, and one that had finished.
-    await db().uploadItem.update({ where: { id: items[0].id }, data: { state: 'parsing', lockedBy: 'crashed-worker', lockedUntil: new Date(Date.now() - 1000), attempts: 1 } });
+    await db().uploadItem.update({
+      where: { id: items[0].id },
+      data: { state: 'parsing', lockedBy: 'crashed-worker', lockedUntil: new Date(Date.now() - 1000), attempts: 1 },
+    });
     await db().uploadItem.update({ where: { id: items[1].id }, data: { state: 'done', attempts: 1 } });
     const p = await drainUntilSettled(id, 'restarted');
     expect(p.items.map((i) => [i.state, i.attempts])).toEqual([
@@ -139,7 +147,8 @@ describe('restart safety', () => {
 
   it('two workers draining at once import every item exactly once', async () => {
     const paths = Array.from({ length: 12 }, (_, i) => `/parallel-${i}.md`);
-    for (const p of paths) server.on(p, (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'text/markdown' }).end(`# Part ${p}\n\nText of ${p}.`), 10));
+    for (const p of paths)
+      server.on(p, (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'text/markdown' }).end(`# Part ${p}\n\nText of ${p}.`), 10));
     const id = await start(paths.map((p) => server.url(p)));
     await Promise.all([drainUploads({ workerId: 'twin-1', projectId: tenant.project.id }), drainUploads({ workerId: 'twin-2', projectId: tenant.project.id })]);
     const p = await drainUntilSettled(id, 'twin-check');
@@ -179,7 +188,9 @@ describe('retries', () => {
   it('retries a 503 with back-off, then imports', async () => {
     overrideConfig({ IMPORT_RETRY_BASE_MS: '1000' });
     let calls = 0;
-    server.on('/flaky.txt', (_req, res) => (++calls === 1 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('Flaky but fine.')));
+    server.on('/flaky.txt', (_req, res) =>
+      ++calls === 1 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('Flaky but fine.'),
+    );
     const id = await start([server.url('/flaky.txt')]);
     await drainUploads({ workerId: 'retry-1', projectId: tenant.project.id });
     const waiting = await progress(id);
@@ -210,7 +221,11 @@ describe('retries', () => {
 describe('re-import and the indexed-token limit', () => {
   it('re-importing the same URL into the same dataset updates the content and replaces its passages', async () => {
     let version = 1;
-    server.on('/living.md', (_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end(version === 1 ? '# Living doc\n\nFirst version text.' : '# Living doc v2\n\nSecond version text.\n\n## More\n\nAnother section.'));
+    server.on('/living.md', (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/markdown' })
+        .end(version === 1 ? '# Living doc\n\nFirst version text.' : '# Living doc v2\n\nSecond version text.\n\n## More\n\nAnother section.'),
+    );
     const first = await drainUntilSettled(await start([server.url('/living.md')]), 'reimport-1');
     const contentId = first.items[0].content_id!;
     const firstIds = (await db().passage.findMany({ where: { contentId }, select: { id: true } })).map((p) => p.id);
@@ -222,7 +237,9 @@ describe('re-import and the indexed-token limit', () => {
     expect(await contentsFor(server.url('/living.md'))).toHaveLength(1);
     const content = await db().content.findUniqueOrThrow({ where: { id: contentId } });
     expect(content.name).toBe('Living doc v2');
-    const rows = (await call(passages.GET, 'GET', `/searcher/v1/contents/${contentId}/passages`, { token: tenant.apiKey, params: { content_id: String(contentId) } })).body as { text: string }[];
+    const rows = (
+      await call(passages.GET, 'GET', `/searcher/v1/contents/${contentId}/passages`, { token: tenant.apiKey, params: { content_id: String(contentId) } })
+    ).body as { text: string }[];
     expect(rows.map((r) => r.text).join(' ')).not.toContain('First version');
     expect(rows.map((r) => r.text).join(' ')).toContain('Second version text.');
     const orgAfter = await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } });
@@ -241,7 +258,15 @@ describe('re-import and the indexed-token limit', () => {
   it("an import that would pass the plan's indexed-token limit fails with a clear reason and changes nothing", async () => {
     const small = await createTenant('limit');
     await createKnowledge(small, 'Queue');
-    const plan = await upsertPlan({ name: `Tiny ${small.tag}`, creditLimit: 10, datamodelLimit: 1, privateSmartpageLimit: 0, publicSmartpageLimit: 0, privateSmartpageUserLimit: 0, indexedTokenLimit: 40 });
+    const plan = await upsertPlan({
+      name: `Tiny ${small.tag}`,
+      creditLimit: 10,
+      datamodelLimit: 1,
+      privateSmartpageLimit: 0,
+      publicSmartpageLimit: 0,
+      privateSmartpageUserLimit: 0,
+      indexedTokenLimit: 40,
+    });
     await db().subscription.update({ where: { organizationId: small.organization.id }, data: { planId: plan.id } });
     server.on('/short.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Short note.'));
     const id = await start([server.url('/short.txt'), server.url('/handbook.html')], small);

@@ -52,7 +52,9 @@ beforeAll(async () => {
     (conditional.changed ??= []).push(String(req.headers['if-modified-since'] ?? ''));
     res.writeHead(200, { 'content-type': 'text/html', 'last-modified': new Date(0).toUTCString() }).end(pages.changed);
   });
-  server.on('/kb/gone.html', (_req, res) => (goneStatus === 200 ? res.writeHead(200, { 'content-type': 'text/html' }).end(pages.gone) : res.writeHead(goneStatus).end('gone')));
+  server.on('/kb/gone.html', (_req, res) =>
+    goneStatus === 200 ? res.writeHead(200, { 'content-type': 'text/html' }).end(pages.gone) : res.writeHead(goneStatus).end('gone'),
+  );
   tenant = await createTenant('resync');
   datasetId = (await createKnowledge(tenant, 'Harbour info')).dataset.id;
   const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
@@ -74,7 +76,9 @@ const passagesOf = async (p: string) => {
 
 async function fullTextHits(word: string): Promise<number[]> {
   const rows = isPostgres()
-    ? await db().$queryRaw<{ id: number }[]>`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
+    ? await db().$queryRaw<
+        { id: number }[]
+      >`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
     : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
   return rows.map((r) => Number(r.id));
 }
@@ -119,7 +123,19 @@ describe('re-sync', () => {
     expect(await contentOf('gone')).toMatchObject({ missCount: 1 });
 
     const s = await status();
-    expect(s.last_sync).toMatchObject({ id: started.sync_id, upload_id: started.id, trigger: 'manual', state: 'done', checked: 4, total: 4, unchanged: 2, changed: 1, missing: 1, removed: 0, failed: 0 });
+    expect(s.last_sync).toMatchObject({
+      id: started.sync_id,
+      upload_id: started.id,
+      trigger: 'manual',
+      state: 'done',
+      checked: 4,
+      total: 4,
+      unchanged: 2,
+      changed: 1,
+      missing: 1,
+      removed: 0,
+      failed: 0,
+    });
     expect(s.last_sync.finished_at).not.toBeNull();
     expect(s.last_sync.changes.map((c: { url: string; outcome: string }) => [c.url, c.outcome]).sort()).toEqual([
       [key('changed'), 'changed'],
@@ -143,9 +159,15 @@ describe('re-sync', () => {
   });
 
   it('one sync at a time per dataset (409); nothing to sync is a 409; another project’s dataset is a 404', async () => {
-    const first = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    const first = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, {
+      token: tenant.apiKey,
+      params: { dataset_id: String(datasetId) },
+    });
     expect(first.status).toBe(200);
-    const second = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
+    const second = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, {
+      token: tenant.apiKey,
+      params: { dataset_id: String(datasetId) },
+    });
     expect(second.status).toBe(409);
     expect(second.body.detail).toBe('A re-sync of this dataset is still running');
     await drainUploads({ workerId: 'resync-409', projectId: tenant.project.id });
@@ -153,7 +175,10 @@ describe('re-sync', () => {
     const none = await call(resync.POST, 'POST', `/searcher/v1/datasets/${empty}/resync`, { token: tenant.apiKey, params: { dataset_id: String(empty) } });
     expect(none.status).toBe(409);
     const other = await createTenant('resync-other');
-    const foreign = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: other.apiKey, params: { dataset_id: String(datasetId) } });
+    const foreign = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, {
+      token: other.apiKey,
+      params: { dataset_id: String(datasetId) },
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -162,7 +187,12 @@ describe('re-sync', () => {
       call(sync.PUT, 'PUT', `/searcher/v1/datasets/${datasetId}/sync`, { ...options, params: { dataset_id: String(datasetId) }, body });
     expect((await put({ schedule: 'monthly' })).status).toBe(400);
     expect((await put({ schedule: 'daily', extra: 1 })).status).toBe(400);
-    const viewer = await call(sync.PUT, 'PUT', `/searcher/v1/datasets/${datasetId}/sync`, asMember(tenant, 'VIEWER', { params: { dataset_id: String(datasetId) }, body: { schedule: 'daily' } }));
+    const viewer = await call(
+      sync.PUT,
+      'PUT',
+      `/searcher/v1/datasets/${datasetId}/sync`,
+      asMember(tenant, 'VIEWER', { params: { dataset_id: String(datasetId) }, body: { schedule: 'daily' } }),
+    );
     expect(viewer.status).toBe(403);
     const set = await put({ schedule: 'hourly' });
     expect(set.status).toBe(200);
@@ -188,9 +218,14 @@ describe('a crawl run again', () => {
     let home = article('Marina', 'The marina has forty berths.', '<a href="berths.html">berths</a>');
     server.on('/site/index.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(home));
     server.on('/site/berths.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(article('Berths', 'Berths are booked by the week.')));
-    server.on('/site/fuel.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(article('Fuel dock', 'Diesel is sold at the fuel dock until eight.')));
+    server.on('/site/fuel.html', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(article('Fuel dock', 'Diesel is sold at the fuel dock until eight.')),
+    );
     const crawl = async () => {
-      const res = await call(site.POST, 'POST', '/searcher/v1/upload/site', { token: tenant.apiKey, body: { dataset_name: 'Harbour info', site: { url: server.url('/site/index.html') } } });
+      const res = await call(site.POST, 'POST', '/searcher/v1/upload/site', {
+        token: tenant.apiKey,
+        body: { dataset_name: 'Harbour info', site: { url: server.url('/site/index.html') } },
+      });
       expect(res.status).toBe(200);
       for (let i = 0; i < 40; i++) {
         await drainUploads({ workerId: `recrawl-${res.body.id}-${i}`, projectId: tenant.project.id });
@@ -202,7 +237,10 @@ describe('a crawl run again', () => {
     };
     const first = await crawl();
     expect(first.crawl).toMatchObject({ found: 2, indexed: 2, unchanged: 0 });
-    const berths = await db().content.findUniqueOrThrow({ where: { datasetId_importUrl: { datasetId, importUrl: server.url('/site/berths.html') } }, include: { passages: { select: { id: true } } } });
+    const berths = await db().content.findUniqueOrThrow({
+      where: { datasetId_importUrl: { datasetId, importUrl: server.url('/site/berths.html') } },
+      include: { passages: { select: { id: true } } },
+    });
 
     home = article('Marina', 'The marina has forty berths.', '<a href="berths.html">berths</a> <a href="fuel.html">fuel</a>');
     const second = await crawl();

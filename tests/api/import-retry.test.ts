@@ -47,7 +47,10 @@ async function progress(tenant: Tenant, id: number) {
 
 /** An upload of these URLs into Vault, run to the end. */
 async function imported(urls: string[]) {
-  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', { token: a.apiKey, body: { name: 'retry', uploads: urls.map((url) => ({ url, dataset_name: 'Vault' })) } });
+  const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
+    token: a.apiKey,
+    body: { name: 'retry', uploads: urls.map((url) => ({ url, dataset_name: 'Vault' })) },
+  });
   expect(res.status).toBe(200);
   await drainUploads({ workerId: `retry-${res.body.id}`, projectId: a.project.id });
   return { id: res.body.id as number, items: (await progress(a, res.body.id)).items };
@@ -77,7 +80,9 @@ describe('retry a failed item', () => {
 
   it('as it was, once the server has the file', async () => {
     let up = false;
-    server.on('/flaky.md', (_req, res) => (up ? res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Flaky\n\nNow it is here.') : res.writeHead(404).end()));
+    server.on('/flaky.md', (_req, res) =>
+      up ? res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Flaky\n\nNow it is here.') : res.writeHead(404).end(),
+    );
     const first = await imported([server.url('/flaky.md')]);
     expect(first.items[0].state).toBe('failed');
     up = true;
@@ -116,7 +121,10 @@ describe('retry a failed item', () => {
       [{ url: 42 }, 'url: url is required and must be a string'],
       [{ url: `https://example.com/${'a'.repeat(2000)}` }, 'url: url must be at most 2000 characters'],
       [{ url: 'http://10.0.0.1/a.pdf' }, 'url: http://10.0.0.1/a.pdf cannot be imported. Refused 10.0.0.1: 10.0.0.1 is a private (RFC 1918) address'],
-      [{ url: 'http://169.254.169.254/latest/meta-data/' }, 'url: http://169.254.169.254/latest/meta-data/ cannot be imported. Refused 169.254.169.254: 169.254.169.254 is a cloud metadata address'],
+      [
+        { url: 'http://169.254.169.254/latest/meta-data/' },
+        'url: http://169.254.169.254/latest/meta-data/ cannot be imported. Refused 169.254.169.254: 169.254.169.254 is a cloud metadata address',
+      ],
     ];
     for (const [body, detail] of cases) {
       const res = await retryCall(first.id, item.id, body);
@@ -127,17 +135,27 @@ describe('retry a failed item', () => {
     overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const local = await retryCall(first.id, item.id, { url: 'http://localhost/a.md' });
     expect(local.status).toBe(400);
-    expect(local.body.detail).toMatch(/^url: http:\/\/localhost\/a\.md cannot be imported\. Refused localhost: it resolves to (127\.0\.0\.1|::1), which is a loopback address$/);
+    expect(local.body.detail).toMatch(
+      /^url: http:\/\/localhost\/a\.md cannot be imported\. Refused localhost: it resolves to (127\.0\.0\.1|::1), which is a loopback address$/,
+    );
     overrideConfig({ IMPORT_ALLOW_LOOPBACK: '1' });
 
     const unknown = await retryCall(first.id, item.id, { url: server.url('/orchard.md'), colour: 'red' });
     expect(unknown.status).toBe(400);
-    const malformed = await call(retry.POST, 'POST', '/x', { token: a.apiKey, rawBody: '{"url":', params: { upload_id: String(first.id), item_id: String(item.id) } });
+    const malformed = await call(retry.POST, 'POST', '/x', {
+      token: a.apiKey,
+      rawBody: '{"url":',
+      params: { upload_id: String(first.id), item_id: String(item.id) },
+    });
     expect(malformed).toMatchObject({ status: 400, body: { detail: 'Malformed JSON body' } });
     const badId = await call(retry.POST, 'POST', '/x', { token: a.apiKey, body: {}, params: { upload_id: String(first.id), item_id: 'abc' } });
     expect(badId.status).toBe(400);
 
-    expect((await progress(a, first.id)).items[0]).toMatchObject({ state: 'failed', url: server.url('/missing-1.md'), error: 'The server answered 404 Not Found' });
+    expect((await progress(a, first.id)).items[0]).toMatchObject({
+      state: 'failed',
+      url: server.url('/missing-1.md'),
+      error: 'The server answered 404 Not Found',
+    });
   });
 
   it("404 for another organisation's item, and for an item of another upload", async () => {
@@ -169,13 +187,23 @@ describe('retry a failed item', () => {
 
   it('a file from the computer: no URL to change (409); refused at upload, its bytes are gone (409)', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const sent = await sendMultipart(files.POST, [{ field: 'dataset_name', value: 'Vault' }, { field: 'files', fileName: 'photo.png', bytes: png }], { token: a.apiKey });
+    const sent = await sendMultipart(
+      files.POST,
+      [
+        { field: 'dataset_name', value: 'Vault' },
+        { field: 'files', fileName: 'photo.png', bytes: png },
+      ],
+      { token: a.apiKey },
+    );
     expect(sent.status).toBe(200);
     const item = (await progress(a, sent.body.id)).items[0];
     expect(item.state).toBe('failed');
     const edit = await retryCall(sent.body.id, item.id, { url: server.url('/orchard.md') });
     expect(edit).toMatchObject({ status: 409, body: { detail: `Item ${item.id} is a file uploaded from the computer: it has no URL to change` } });
     const again = await retryCall(sent.body.id, item.id);
-    expect(again).toMatchObject({ status: 409, body: { detail: 'The file "photo.png" is no longer stored (it was refused when uploaded, or removed): upload it again' } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { detail: 'The file "photo.png" is no longer stored (it was refused when uploaded, or removed): upload it again' },
+    });
   });
 });

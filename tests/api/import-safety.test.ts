@@ -48,7 +48,12 @@ async function runUpload(tenant: Tenant, items: { url: string; dataset_name?: st
   expect(res.status).toBe(200);
   await drainUploads({ workerId: `safety-${res.body.id}`, resolve, projectId: tenant.project.id });
   const got = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
-  return got.body as { id: number; state: string; counts: Record<string, number>; items: { url: string; state: string; error: string | null; content_id: number | null }[] };
+  return got.body as {
+    id: number;
+    state: string;
+    counts: Record<string, number>;
+    items: { url: string; state: string; error: string | null; content_id: number | null }[];
+  };
 }
 
 async function contentsOf(tenant: Tenant) {
@@ -98,7 +103,13 @@ describe('SSRF: every private destination is refused with its reason', () => {
     const before = await uploadsOf(a);
     const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
       token: a.apiKey,
-      body: { name: 'mixed', uploads: [{ url: 'https://public.example/a.pdf', dataset_name: 'Vault' }, { url: 'http://10.0.0.7/b.pdf', dataset_name: 'Vault' }] },
+      body: {
+        name: 'mixed',
+        uploads: [
+          { url: 'https://public.example/a.pdf', dataset_name: 'Vault' },
+          { url: 'http://10.0.0.7/b.pdf', dataset_name: 'Vault' },
+        ],
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'uploads.1.url: http://10.0.0.7/b.pdf cannot be imported. Refused 10.0.0.7: 10.0.0.7 is a private (RFC 1918) address' });
@@ -190,7 +201,10 @@ async function deflatedZeros(size: number): Promise<Buffer> {
 
 /** A valid PDF whose page tree holds `pages` empty pages. */
 function manyPagePdf(pages: number): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ')}] >>`];
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ')}] >>`,
+  ];
   for (let i = 0; i < pages; i++) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -213,9 +227,23 @@ describe('hostile files are refused within budget; the rest of the upload goes o
     const small = zlib.deflateRawSync(Buffer.from('<w:document/>'));
     serve('/declares-huge.docx', DOCX, zip([{ name: 'word/document.xml', data: small, size: 400 * MB }]));
     serve('/inflates-huge.docx', DOCX, zip([{ name: 'word/document.xml', data: await deflatedZeros(300 * MB), size: 1000 }]));
-    serve('/declares-huge.xlsx', XLSX, zip([{ name: 'xl/workbook.xml', data: small, size: 300 * MB }, { name: 'xl/sheet.xml', data: small, size: 300 * MB }]));
+    serve(
+      '/declares-huge.xlsx',
+      XLSX,
+      zip([
+        { name: 'xl/workbook.xml', data: small, size: 300 * MB },
+        { name: 'xl/sheet.xml', data: small, size: 300 * MB },
+      ]),
+    );
     serve('/pages.pdf', 'application/pdf', manyPagePdf(3000));
-    serve('/image.png', 'image/png', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b60000000049454e44ae426082', 'hex'));
+    serve(
+      '/image.png',
+      'image/png',
+      Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b60000000049454e44ae426082',
+        'hex',
+      ),
+    );
     serve('/broken.docx', DOCX, Buffer.from('this is not a zip file at all'));
     serve('/broken.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> garbage'));
     serve('/empty.txt', 'text/plain', Buffer.alloc(0));
@@ -242,7 +270,9 @@ describe('hostile files are refused within budget; the rest of the upload goes o
     expect(errors[2]).toBe('The archive declares 600 MB of uncompressed data, over the 100 MB limit');
     expect(errors[3]).toBe('The PDF has 3000 pages, over the limit of 500');
     expect(errors[4]).toBe('Unsupported file type (image/png): supported are PDF, DOCX, HTML, Markdown, plain text, CSV and XLSX');
-    expect(errors[5]).toBe('The file is declared as a Word document (application/vnd.openxmlformats-officedocument.wordprocessingml.document) but its content is not one (corrupt file)');
+    expect(errors[5]).toBe(
+      'The file is declared as a Word document (application/vnd.openxmlformats-officedocument.wordprocessingml.document) but its content is not one (corrupt file)',
+    );
     expect(errors[6]).toMatch(/^The PDF could not be read/);
     expect(errors[7]).toBe('The file is empty');
     expect(errors[8]).toBe('The file is 200 MB, over the 20 MB size limit');
@@ -264,8 +294,14 @@ describe('request validation', () => {
     [{ name: 'x', uploads: [] }, 'uploads: uploads must not be empty'],
     [{ name: 'x', uploads: [{ dataset_name: 'Vault' }] }, 'uploads.0.url: url is required and must be a string'],
     [{ name: 'x', uploads: [{ url: 'https://example.com/a.pdf' }] }, 'uploads.0.dataset_name: dataset_name is required and must be a string'],
-    [{ name: 'x', uploads: [{ url: 'https://example.com/a.pdf', dataset_name: 'Vault', subject_name: 5 }] }, 'uploads.0.subject_name: subject_name must be a string'],
-    [{ name: 'x', uploads: Array.from({ length: 101 }, () => ({ url: 'https://example.com/a.pdf', dataset_name: 'Vault' })) }, 'uploads: uploads may hold at most 100 files'],
+    [
+      { name: 'x', uploads: [{ url: 'https://example.com/a.pdf', dataset_name: 'Vault', subject_name: 5 }] },
+      'uploads.0.subject_name: subject_name must be a string',
+    ],
+    [
+      { name: 'x', uploads: Array.from({ length: 101 }, () => ({ url: 'https://example.com/a.pdf', dataset_name: 'Vault' })) },
+      'uploads: uploads may hold at most 100 files',
+    ],
   ])('400 with {detail} for %j', async (body, detail) => {
     const res = await post(body);
     expect(res.status).toBe(400);
@@ -284,7 +320,9 @@ describe('request validation', () => {
   });
 
   it('400 for a bad upload id and bad list parameters', async () => {
-    expect((await call(uploadOne.GET, 'GET', '/searcher/v1/upload/abc', { token: a.apiKey, params: { upload_id: 'abc' } })).body).toEqual({ detail: 'upload_id: upload_id must be a positive integer' });
+    expect((await call(uploadOne.GET, 'GET', '/searcher/v1/upload/abc', { token: a.apiKey, params: { upload_id: 'abc' } })).body).toEqual({
+      detail: 'upload_id: upload_id must be a positive integer',
+    });
     const badLimit = await call(uploads.GET, 'GET', '/searcher/v1/uploads', { token: a.apiKey, query: { limit: '0' } });
     expect(badLimit.status).toBe(400);
     expect(badLimit.body).toEqual({ detail: 'limit: limit must be between 1 and 100' });
@@ -321,9 +359,11 @@ describe('tenancy', () => {
 });
 
 describe('parse threads: a document that breaks its thread fails alone', () => {
-  const serveHtml = (path: string, body: string) => server.on(path, (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+  const serveHtml = (path: string, body: string) =>
+    server.on(path, (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
   /** About 6 MB of tiny nested elements: its DOM needs far more than 64 MB of heap. */
-  const domBomb = () => `<!doctype html><html><head><title>Bomb</title></head><body><main>${'<div><p><span>a</span><b>b</b></p></div>'.repeat(150_000)}</main></body></html>`;
+  const domBomb = () =>
+    `<!doctype html><html><head><title>Bomb</title></head><body><main>${'<div><p><span>a</span><b>b</b></p></div>'.repeat(150_000)}</main></body></html>`;
 
   afterEach(() => {
     overrideConfig({ IMPORT_PARSE_MEMORY_MB: undefined, IMPORT_PARSE_TIMEOUT_MS: undefined, IMPORT_MAX_BYTES: undefined });
@@ -332,13 +372,18 @@ describe('parse threads: a document that breaks its thread fails alone', () => {
   it('a page over the thread memory limit fails with the reason; the other files of the upload are imported', async () => {
     overrideConfig({ IMPORT_PARSE_MEMORY_MB: '64', IMPORT_MAX_BYTES: String(20 * MB) });
     serveHtml('/dom-bomb.html', domBomb());
-    serveHtml('/fine.html', '<!doctype html><html><head><title>Fine page</title></head><body><main><h1>Fine</h1><p>A small page that parses well within the limit.</p></main></body></html>');
+    serveHtml(
+      '/fine.html',
+      '<!doctype html><html><head><title>Fine page</title></head><body><main><h1>Fine</h1><p>A small page that parses well within the limit.</p></main></body></html>',
+    );
     const result = await runUpload(a, [{ url: server.url('/fine.html') }, { url: server.url('/dom-bomb.html') }, { url: server.url('/lighthouse.txt') }]);
     expect(result.items.map((i) => i.state)).toEqual(['done', 'failed', 'done']);
     expect(result.items[1].error).toBe('Reading the file needed more than the 64 MB memory limit of a parse thread');
     expect(result.items[1].content_id).toBeNull();
     expect(result.state).toBe('partial');
-    const imported = await db().content.findMany({ where: { dataset: { projectId: a.project.id }, importUrl: { in: [server.url('/fine.html'), server.url('/dom-bomb.html')] } } });
+    const imported = await db().content.findMany({
+      where: { dataset: { projectId: a.project.id }, importUrl: { in: [server.url('/fine.html'), server.url('/dom-bomb.html')] } },
+    });
     expect(imported.map((c) => c.name)).toEqual(['Fine page']);
   }, 60_000);
 

@@ -36,7 +36,10 @@ describe('GET /searcher/v1/datasets', () => {
   });
 
   it('400 for a query parameter (the spec: an unknown parameter is a 400 on every endpoint), nothing listed', async () => {
-    for (const [handler, path] of [[datasets.GET, '/searcher/v1/datasets'], [datasetsFull.GET, '/searcher/v1/datasets/full']] as const) {
+    for (const [handler, path] of [
+      [datasets.GET, '/searcher/v1/datasets'],
+      [datasetsFull.GET, '/searcher/v1/datasets/full'],
+    ] as const) {
       const res = await call(handler, 'GET', path, { token: a.apiKey, query: { foo: '1' } });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Unknown query parameter: foo' });
@@ -167,19 +170,34 @@ describe('full listing, subjects and contents', () => {
   it('GET subjects lists Subject records', async () => {
     const res = await call(subjects.GET, 'GET', '/x', { token: b.apiKey, params: { dataset_id: String(kb.dataset.id) } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: kb.subject.id, name: 'General', dataset_id: kb.dataset.id, created_at: expect.stringMatching(ISO), updated_at: expect.stringMatching(ISO) }]);
+    expect(res.body).toEqual([
+      { id: kb.subject.id, name: 'General', dataset_id: kb.dataset.id, created_at: expect.stringMatching(ISO), updated_at: expect.stringMatching(ISO) },
+    ]);
   });
 
   it('GET contents lists Content records', async () => {
     const res = await call(contents.GET, 'GET', '/x', { token: b.apiKey, params: { dataset_id: String(kb.dataset.id) } });
     expect(res.body).toEqual([
-      { id: kb.content.id, name: 'Welcome', subject_id: kb.subject.id, source: 'https://example.com/welcome', created_at: expect.stringMatching(ISO), updated_at: expect.stringMatching(ISO) },
+      {
+        id: kb.content.id,
+        name: 'Welcome',
+        subject_id: kb.subject.id,
+        source: 'https://example.com/welcome',
+        created_at: expect.stringMatching(ISO),
+        updated_at: expect.stringMatching(ISO),
+      },
     ]);
   });
 
   it('GET contents/full nests the subject without contents', async () => {
     const res = await call(contentsFull.GET, 'GET', '/x', { token: b.apiKey, params: { dataset_id: String(kb.dataset.id) } });
-    expect(res.body[0].subject).toEqual({ id: kb.subject.id, name: 'General', dataset_id: kb.dataset.id, created_at: expect.stringMatching(ISO), updated_at: expect.stringMatching(ISO) });
+    expect(res.body[0].subject).toEqual({
+      id: kb.subject.id,
+      name: 'General',
+      dataset_id: kb.dataset.id,
+      created_at: expect.stringMatching(ISO),
+      updated_at: expect.stringMatching(ISO),
+    });
   });
 });
 
@@ -221,7 +239,11 @@ describe('create and delete (editor operations)', () => {
     expect(dup.status).toBe(409);
     const s = await call(subjects.POST, 'POST', '/x', { token: t.apiKey, params: { dataset_id: datasetId }, body: { name: 'Guides' } });
     expect(s.status).toBe(201);
-    const c = await call(contents.POST, 'POST', '/x', { token: t.apiKey, params: { dataset_id: datasetId }, body: { subject_id: s.body.id, name: 'Intro', source: 'https://x.test/intro', media_image: 'https://x.test/i.png' } });
+    const c = await call(contents.POST, 'POST', '/x', {
+      token: t.apiKey,
+      params: { dataset_id: datasetId },
+      body: { subject_id: s.body.id, name: 'Intro', source: 'https://x.test/intro', media_image: 'https://x.test/i.png' },
+    });
     expect(c.status).toBe(201);
     expect(c.body.media_image).toBe('https://x.test/i.png');
     await db().passage.create({ data: { contentId: c.body.id, datasetId: Number(datasetId), position: 0, text: 'hello', tokenCount: 1 } });
@@ -240,7 +262,11 @@ describe('create and delete (editor operations)', () => {
     const t = await createTenant('cross');
     const k1 = await createKnowledge(t, 'One');
     const k2 = await createKnowledge(t, 'Two');
-    const res = await call(contents.POST, 'POST', '/x', { token: t.apiKey, params: { dataset_id: String(k1.dataset.id) }, body: { subject_id: k2.subject.id, name: 'x' } });
+    const res = await call(contents.POST, 'POST', '/x', {
+      token: t.apiKey,
+      params: { dataset_id: String(k1.dataset.id) },
+      body: { subject_id: k2.subject.id, name: 'x' },
+    });
     expect(res.status).toBe(400);
   });
 

@@ -45,12 +45,32 @@ const createDatamodel = (t: Tenant, body: object) => call(datamodels.POST, 'POST
 describe('generative models', () => {
   it('creates a project model, lists it beside the service models, changes it and deletes it', async () => {
     const name = `gpt-${a.tag}`;
-    const created = await createModel(a, { name, provider: 'openai', base_url: 'https://llm.example.com/v1/', provider_model: 'gpt-4o-mini', api_key_env: 'OPENAI_API_KEY', fee_search: 2, fee_stream: 2.5, fee_deepsearch: 4 });
+    const created = await createModel(a, {
+      name,
+      provider: 'openai',
+      base_url: 'https://llm.example.com/v1/',
+      provider_model: 'gpt-4o-mini',
+      api_key_env: 'OPENAI_API_KEY',
+      fee_search: 2,
+      fee_stream: 2.5,
+      fee_deepsearch: 4,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), name, scope: 'project', provider: 'openai', base_url: 'https://llm.example.com/v1', provider_model: 'gpt-4o-mini',
-      api_key_env: 'OPENAI_API_KEY', api_key_set: false, fee_search: 2, fee_stream: 2.5, fee_deepsearch: 4, used_by: { presets: 0, datamodels: 0 },
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      name,
+      scope: 'project',
+      provider: 'openai',
+      base_url: 'https://llm.example.com/v1',
+      provider_model: 'gpt-4o-mini',
+      api_key_env: 'OPENAI_API_KEY',
+      api_key_set: false,
+      fee_search: 2,
+      fee_stream: 2.5,
+      fee_deepsearch: 4,
+      used_by: { presets: 0, datamodels: 0 },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const id = created.body.id;
 
@@ -58,11 +78,25 @@ describe('generative models', () => {
     expect(listed.status).toBe(200);
     const names = listed.body.map((m: { name: string }) => m.name);
     expect(names).toContain(name);
-    expect(listed.body.find((m: { name: string }) => m.name === 'extractive')).toMatchObject({ id: extractiveId, scope: 'service', base_url: null, api_key_env: null, api_key_set: null });
+    expect(listed.body.find((m: { name: string }) => m.name === 'extractive')).toMatchObject({
+      id: extractiveId,
+      scope: 'service',
+      base_url: null,
+      api_key_env: null,
+      api_key_set: null,
+    });
     // Another organisation does not see it, and cannot reach it by id.
     expect((await call(models.GET, 'GET', '/x', withToken(b.apiKey))).body.map((m: { name: string }) => m.name)).not.toContain(name);
-    for (const [handler, method] of [[model.GET, 'GET'], [model.PATCH, 'PATCH'], [model.DELETE, 'DELETE']] as const) {
-      const res = await call(handler, method, '/x', { ...asMember(b, 'OWNER'), ...p('model_id', id), ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}) });
+    for (const [handler, method] of [
+      [model.GET, 'GET'],
+      [model.PATCH, 'PATCH'],
+      [model.DELETE, 'DELETE'],
+    ] as const) {
+      const res = await call(handler, method, '/x', {
+        ...asMember(b, 'OWNER'),
+        ...p('model_id', id),
+        ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}),
+      });
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ detail: `Generative model ${id} not found` });
     }
@@ -79,10 +113,19 @@ describe('generative models', () => {
   });
 
   it('leaves the service models to the operator (403) and keeps names unique across the service (409)', async () => {
-    for (const [handler, method] of [[model.PATCH, 'PATCH'], [model.DELETE, 'DELETE']] as const) {
-      const res = await call(handler, method, '/x', { ...asMember(a, 'OWNER'), ...p('model_id', extractiveId), ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}) });
+    for (const [handler, method] of [
+      [model.PATCH, 'PATCH'],
+      [model.DELETE, 'DELETE'],
+    ] as const) {
+      const res = await call(handler, method, '/x', {
+        ...asMember(a, 'OWNER'),
+        ...p('model_id', extractiveId),
+        ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}),
+      });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ detail: 'Generative model "extractive" is provided by the service to every project; only the operator can change it (admin CLI)' });
+      expect(res.body).toEqual({
+        detail: 'Generative model "extractive" is provided by the service to every project; only the operator can change it (admin CLI)',
+      });
     }
     const clash = await createModel(a, { name: 'extractive' });
     expect(clash.status).toBe(409);
@@ -98,11 +141,26 @@ describe('generative models', () => {
     [{ provider: 'openai' }, 'base_url: base_url is required for the openai provider'],
     [{ provider: 'openai', base_url: 'ftp://llm.example.com/v1' }, 'base_url: base_url must start with http:// or https://'],
     [{ provider: 'openai', base_url: 'not a url' }, 'base_url: base_url must be an http or https address such as https://api.openai.com/v1'],
-    [{ provider: 'openai', base_url: 'https://user:pw@llm.example.com/v1' }, 'base_url: base_url must not contain a user name or password (name the key with api_key_env)'],
-    [{ provider: 'openai', base_url: 'http://10.1.2.3/v1' }, 'base_url is refused: 10.1.2.3 is a private (RFC 1918) address; a model made in the UI or API may only reach public addresses'],
-    [{ provider: 'openai', base_url: 'http://169.254.169.254/v1' }, 'base_url is refused: 169.254.169.254 is a cloud metadata address; a model made in the UI or API may only reach public addresses'],
-    [{ provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'NEXTAUTH_SECRET' }, 'api_key_env: api_key_env must name a variable ending in _API_KEY (the server allows only provider keys)'],
-    [{ provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'openai key' }, 'api_key_env: api_key_env must be an environment variable name: capital letters, digits and underscores'],
+    [
+      { provider: 'openai', base_url: 'https://user:pw@llm.example.com/v1' },
+      'base_url: base_url must not contain a user name or password (name the key with api_key_env)',
+    ],
+    [
+      { provider: 'openai', base_url: 'http://10.1.2.3/v1' },
+      'base_url is refused: 10.1.2.3 is a private (RFC 1918) address; a model made in the UI or API may only reach public addresses',
+    ],
+    [
+      { provider: 'openai', base_url: 'http://169.254.169.254/v1' },
+      'base_url is refused: 169.254.169.254 is a cloud metadata address; a model made in the UI or API may only reach public addresses',
+    ],
+    [
+      { provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'NEXTAUTH_SECRET' },
+      'api_key_env: api_key_env must name a variable ending in _API_KEY (the server allows only provider keys)',
+    ],
+    [
+      { provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'openai key' },
+      'api_key_env: api_key_env must be an environment variable name: capital letters, digits and underscores',
+    ],
     [{ fee_search: 0 }, 'fee_search: fee_search must be at least 1'],
     [{ fee_stream: '2' }, 'fee_stream: fee_stream must be a number'],
     [{ provider: 'anthropic' }, 'provider: provider must be extractive or openai'],
@@ -116,7 +174,9 @@ describe('generative models', () => {
   it('takes a key name the operator allows (GENERATION_KEY_ENV_NAMES) and only those', async () => {
     vi.stubEnv('GENERATION_KEY_ENV_NAMES', 'HF_TOKEN, LLM_API_KEY');
     try {
-      expect((await createModel(a, { name: `bad-${a.tag}`, provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'OPENAI_API_KEY' })).body).toEqual({
+      expect(
+        (await createModel(a, { name: `bad-${a.tag}`, provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'OPENAI_API_KEY' })).body,
+      ).toEqual({
         detail: 'api_key_env: api_key_env must be one of the names the server allows: HF_TOKEN, LLM_API_KEY',
       });
       const ok = await createModel(a, { name: `hf-${a.tag}`, provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'HF_TOKEN' });
@@ -131,28 +191,59 @@ describe('generative models', () => {
 describe('presets and datamodels', () => {
   it('creates a preset and a datamodel over it, and refuses to delete what is in use (409)', async () => {
     const own = await createModel(a, { name: `own-${a.tag}`, fee_search: 1.5 });
-    const made = await createPreset(a, { identifier: 'support', name: 'Support answers', generative_model_id: own.body.id, prompt_template: 'Answer from {context}: {question}', parameters: { top_k: 8, min_score: 0.2 } });
+    const made = await createPreset(a, {
+      identifier: 'support',
+      name: 'Support answers',
+      generative_model_id: own.body.id,
+      prompt_template: 'Answer from {context}: {question}',
+      parameters: { top_k: 8, min_score: 0.2 },
+    });
     expect(made.status).toBe(201);
     expect(made.body).toEqual({
-      id: expect.any(Number), identifier: 'support', name: 'Support answers', generative_model: `own-${a.tag}`, generative_model_id: own.body.id,
-      prompt_template: 'Answer from {context}: {question}', parameters: { top_k: 8, min_score: 0.2 }, used_by: { datamodels: 0 },
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      identifier: 'support',
+      name: 'Support answers',
+      generative_model: `own-${a.tag}`,
+      generative_model_id: own.body.id,
+      prompt_template: 'Answer from {context}: {question}',
+      parameters: { top_k: 8, min_score: 0.2 },
+      used_by: { datamodels: 0 },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const dm = await createDatamodel(a, { name: 'Support bot', dataset_id: datasetA, preset_id: made.body.id });
     expect(dm.status).toBe(201);
     expect(dm.body).toEqual({
-      id: expect.any(Number), name: 'Support bot', dataset: { id: datasetA, name: 'Handbook' }, preset: { id: made.body.id, identifier: 'support', name: 'Support answers' },
-      generative_model: `own-${a.tag}`, generative_model_id: own.body.id, used_by: { smartpages: 0 }, created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      name: 'Support bot',
+      dataset: { id: datasetA, name: 'Handbook' },
+      preset: { id: made.body.id, identifier: 'support', name: 'Support answers' },
+      generative_model: `own-${a.tag}`,
+      generative_model_id: own.body.id,
+      used_by: { smartpages: 0 },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
 
     // The console's lists keep their shape; ?include=settings adds the settings.
     const plain = await call(datamodels.GET, 'GET', '/x', withToken(a.apiKey));
-    expect(plain.body).toEqual([{ id: dm.body.id, name: 'Support bot', dataset: { id: datasetA, name: 'Handbook' }, preset: { id: made.body.id, identifier: 'support', name: 'Support answers' }, generative_model: `own-${a.tag}`, created_at: expect.any(String) }]);
+    expect(plain.body).toEqual([
+      {
+        id: dm.body.id,
+        name: 'Support bot',
+        dataset: { id: datasetA, name: 'Handbook' },
+        preset: { id: made.body.id, identifier: 'support', name: 'Support answers' },
+        generative_model: `own-${a.tag}`,
+        created_at: expect.any(String),
+      },
+    ]);
     const full = await call(datamodels.GET, 'GET', '/x', { ...withToken(a.apiKey), query: { include: 'settings' } });
     expect(full.body).toEqual([dm.body]);
     const presetList = await call(presets.GET, 'GET', '/x', { ...asMember(a, 'VIEWER'), query: { include: 'settings' } });
     expect(presetList.body).toEqual([{ ...made.body, used_by: { datamodels: 1 } }]);
-    expect((await call(presets.GET, 'GET', '/x', { ...withToken(a.apiKey), query: { include: 'all' } })).body).toEqual({ detail: 'include: include must be settings' });
+    expect((await call(presets.GET, 'GET', '/x', { ...withToken(a.apiKey), query: { include: 'all' } })).body).toEqual({
+      detail: 'include: include must be settings',
+    });
 
     expect((await call(model.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('model_id', own.body.id) })).body).toEqual({
       detail: `Generative model "own-${a.tag}" is used by preset "support" and datamodel "Support bot"; change or delete those first`,
@@ -160,15 +251,28 @@ describe('presets and datamodels', () => {
     expect((await call(preset.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('preset_id', made.body.id) })).body).toEqual({
       detail: 'Preset "support" is used by datamodel "Support bot"; change or delete those first',
     });
-    const page = await call(smartpages.POST, 'POST', '/api/v1/smartpages', { token: a.userTokens.OWNER, body: { name: 'Help', datamodel_id: dm.body.id, slug: `help-${a.tag}` } });
+    const page = await call(smartpages.POST, 'POST', '/api/v1/smartpages', {
+      token: a.userTokens.OWNER,
+      body: { name: 'Help', datamodel_id: dm.body.id, slug: `help-${a.tag}` },
+    });
     const refused = await call(datamodel.DELETE, 'DELETE', '/x', { ...asMember(a, 'ADMIN'), ...p('datamodel_id', dm.body.id) });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: `Datamodel "Support bot" is published by smartpage "Help" (/s/help-${a.tag}); delete those or point them at another datamodel first` });
+    expect(refused.body).toEqual({
+      detail: `Datamodel "Support bot" is published by smartpage "Help" (/s/help-${a.tag}); delete those or point them at another datamodel first`,
+    });
 
     // Point the datamodel at the service model and the model is free to go.
-    const moved = await call(datamodel.PATCH, 'PATCH', '/x', { ...asMember(a, 'ADMIN'), ...p('datamodel_id', dm.body.id), body: { name: 'Support assistant', generative_model_id: extractiveId } });
+    const moved = await call(datamodel.PATCH, 'PATCH', '/x', {
+      ...asMember(a, 'ADMIN'),
+      ...p('datamodel_id', dm.body.id),
+      body: { name: 'Support assistant', generative_model_id: extractiveId },
+    });
     expect(moved.body).toMatchObject({ name: 'Support assistant', generative_model: 'extractive', preset: { id: made.body.id }, used_by: { smartpages: 1 } });
-    const repointed = await call(preset.PATCH, 'PATCH', '/x', { ...asMember(a, 'ADMIN'), ...p('preset_id', made.body.id), body: { generative_model_id: extractiveId, parameters: { top_k: 3 } } });
+    const repointed = await call(preset.PATCH, 'PATCH', '/x', {
+      ...asMember(a, 'ADMIN'),
+      ...p('preset_id', made.body.id),
+      body: { generative_model_id: extractiveId, parameters: { top_k: 3 } },
+    });
     expect(repointed.body).toMatchObject({ generative_model: 'extractive', parameters: { top_k: 3 }, prompt_template: 'Answer from {context}: {question}' });
     expect((await call(model.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('model_id', own.body.id) })).status).toBe(204);
 
@@ -183,11 +287,21 @@ describe('presets and datamodels', () => {
     const bPreset = await createPreset(b, { identifier: 'b-preset', generative_model_id: extractiveId });
     const aPreset = await createPreset(a, { identifier: 'a-preset', generative_model_id: extractiveId });
     expect(aPreset.body.parameters).toEqual({ top_k: 5, min_score: 0 });
-    expect((await createPreset(a, { identifier: 'x', generative_model_id: foreignModel.body.id })).body).toEqual({ detail: `Generative model ${foreignModel.body.id} not found` });
-    expect((await createPreset(a, { identifier: 'a-preset', generative_model_id: extractiveId })).body).toEqual({ detail: 'A preset "a-preset" already exists in this project' });
-    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetB, preset_id: aPreset.body.id })).body).toEqual({ detail: `Dataset ${datasetB} not found` });
-    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetA, preset_id: bPreset.body.id })).body).toEqual({ detail: `Preset ${bPreset.body.id} not found` });
-    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetA, preset_id: aPreset.body.id, generative_model_id: foreignModel.body.id })).status).toBe(404);
+    expect((await createPreset(a, { identifier: 'x', generative_model_id: foreignModel.body.id })).body).toEqual({
+      detail: `Generative model ${foreignModel.body.id} not found`,
+    });
+    expect((await createPreset(a, { identifier: 'a-preset', generative_model_id: extractiveId })).body).toEqual({
+      detail: 'A preset "a-preset" already exists in this project',
+    });
+    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetB, preset_id: aPreset.body.id })).body).toEqual({
+      detail: `Dataset ${datasetB} not found`,
+    });
+    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetA, preset_id: bPreset.body.id })).body).toEqual({
+      detail: `Preset ${bPreset.body.id} not found`,
+    });
+    expect((await createDatamodel(a, { name: 'X', dataset_id: datasetA, preset_id: aPreset.body.id, generative_model_id: foreignModel.body.id })).status).toBe(
+      404,
+    );
     const bDm = await createDatamodel(b, { name: 'Manual bot', dataset_id: datasetB, preset_id: bPreset.body.id });
     expect(bDm.status).toBe(201);
     for (const [handler, method, name, id] of [
@@ -202,14 +316,20 @@ describe('presets and datamodels', () => {
       expect(res.status, `${method} ${name}`).toBe(404);
     }
     const second = await createDatamodel(a, { name: 'Second', dataset_id: datasetA, preset_id: aPreset.body.id });
-    expect((await createDatamodel(a, { name: 'Second', dataset_id: datasetA, preset_id: aPreset.body.id })).body).toEqual({ detail: 'A datamodel "Second" already exists in this project' });
+    expect((await createDatamodel(a, { name: 'Second', dataset_id: datasetA, preset_id: aPreset.body.id })).body).toEqual({
+      detail: 'A datamodel "Second" already exists in this project',
+    });
     await call(datamodel.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('datamodel_id', second.body.id) });
     await call(preset.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('preset_id', aPreset.body.id) });
   });
 
   it.each([
     [presets.POST, { identifier: 'p', generative_model_id: 1, parameters: { top_k: 0 } }, 'parameters.top_k: parameters.top_k must be at least 1'],
-    [presets.POST, { identifier: 'p', generative_model_id: 1, parameters: { min_score: 2 } }, 'parameters.min_score: parameters.min_score must be between 0 and 1'],
+    [
+      presets.POST,
+      { identifier: 'p', generative_model_id: 1, parameters: { min_score: 2 } },
+      'parameters.min_score: parameters.min_score must be between 0 and 1',
+    ],
     [presets.POST, { identifier: 'p', generative_model_id: 1, parameters: { top_p: 1 } }, 'Unknown field: top_p'],
     [presets.POST, { identifier: 'p', generative_model_id: 1, prompt_template: '   ' }, 'prompt_template: prompt_template must not be empty'],
     [presets.POST, { identifier: '', generative_model_id: 1 }, 'identifier: identifier must not be empty'],

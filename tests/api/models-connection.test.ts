@@ -37,7 +37,9 @@ beforeAll(async () => {
   const { dataset, content } = await createKnowledge(a, 'Handbook');
   datasetId = dataset.id;
   await db().$transaction((tx) =>
-    replacePassages(tx, content, a.organization.id, [{ heading: 'Refunds', text: 'Refunds are paid back to the original card within five working days.', tokenCount: 14 }]),
+    replacePassages(tx, content, a.organization.id, [
+      { heading: 'Refunds', text: 'Refunds are paid back to the original card within five working days.', tokenCount: 14 },
+    ]),
   );
 });
 
@@ -54,7 +56,12 @@ async function makeModel(name: string, body: Record<string, unknown>): Promise<n
 }
 
 const testSaved = (id: number, who = asMember(a, 'ADMIN')) => call(savedTest.POST, 'POST', '/x', { ...who, params: { model_id: String(id) } });
-const openai = (mode: string, extra: Record<string, unknown> = {}) => ({ provider: 'openai', base_url: `${server.origin}/${mode}/v1`, provider_model: 'tiny-model', ...extra });
+const openai = (mode: string, extra: Record<string, unknown> = {}) => ({
+  provider: 'openai',
+  base_url: `${server.origin}/${mode}/v1`,
+  provider_model: 'tiny-model',
+  ...extra,
+});
 
 describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () => {
   it('makes one small call with the model and its key, and says how long it took', async () => {
@@ -64,7 +71,9 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
     const res = await testSaved(id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, detail: 'tiny-model answered: “OK”', latency_ms: expect.any(Number) });
-    expect(server.requests.slice(before)).toEqual([{ path: '/denied/v1/chat/completions', model: 'tiny-model', stream: false, authorization: 'Bearer sk-right' }]);
+    expect(server.requests.slice(before)).toEqual([
+      { path: '/denied/v1/chat/completions', model: 'tiny-model', stream: false, authorization: 'Bearer sk-right' },
+    ]);
   });
 
   it.each([
@@ -80,7 +89,11 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
   it('says when the key is not set, without calling the provider', async () => {
     const id = await makeModel('nokey', openai('ok', { api_key_env: 'MISSING_API_KEY' }));
     const before = server.requests.length;
-    expect((await testSaved(id)).body).toEqual({ ok: false, detail: 'The environment variable MISSING_API_KEY is not set on the server, so there is no key to send.', latency_ms: 0 });
+    expect((await testSaved(id)).body).toEqual({
+      ok: false,
+      detail: 'The environment variable MISSING_API_KEY is not set on the server, so there is no key to send.',
+      latency_ms: 0,
+    });
     expect(server.requests.length).toBe(before);
   });
 
@@ -100,14 +113,22 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
     const byNameId = await makeModel('by-name', { provider: 'openai', base_url: `http://localhost:${port}/ok/v1` });
     overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     const before = server.requests.length;
-    expect((await testSaved(id)).body).toEqual({ ok: false, detail: `Refused 127.0.0.1:${port}: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses`, latency_ms: expect.any(Number) });
+    expect((await testSaved(id)).body).toEqual({
+      ok: false,
+      detail: `Refused 127.0.0.1:${port}: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses`,
+      latency_ms: expect.any(Number),
+    });
     expect((await testSaved(byNameId)).body.detail).toBe(`Refused port ${port}: only ports 80, 443, 8080, 8443 are allowed`);
     overrideConfig({ IMPORT_ALLOWED_PORTS: `80,443,${port}` });
-    expect((await testSaved(byNameId)).body.detail).toMatch(new RegExp(`^Refused localhost:${port}: it resolves to (127\\.0\\.0\\.1|::1), which is a loopback address`));
+    expect((await testSaved(byNameId)).body.detail).toMatch(
+      new RegExp(`^Refused localhost:${port}: it resolves to (127\\.0\\.0\\.1|::1), which is a loopback address`),
+    );
     expect(server.requests.length).toBe(before);
     // Saving a loopback address is refused too, now that it is not allowed.
     const save = await call(models.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { name: `lo-${a.tag}`, ...openai('ok') } });
-    expect(save.body).toEqual({ detail: 'base_url is refused: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses' });
+    expect(save.body).toEqual({
+      detail: 'base_url is refused: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses',
+    });
     // The operator may open the private network to the projects' models.
     vi.stubEnv('GENERATION_ALLOW_PRIVATE_NETWORK', '1');
     expect((await testSaved(id)).body).toMatchObject({ ok: true });
@@ -115,16 +136,27 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
 
   it("tests the service's own models as the operator set them up (not guarded)", async () => {
     overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
-    const service = await upsertGenerativeModel({ name: `service-${a.tag}`, provider: 'openai', baseUrl: `${server.origin}/ok/v1`, providerModel: 'tiny-model' });
+    const service = await upsertGenerativeModel({
+      name: `service-${a.tag}`,
+      provider: 'openai',
+      baseUrl: `${server.origin}/ok/v1`,
+      providerModel: 'tiny-model',
+    });
     expect((await testSaved(service.id)).body).toMatchObject({ ok: true, detail: 'tiny-model answered: “OK”' });
     const extractive = await upsertGenerativeModel({ name: 'extractive', provider: 'extractive' });
-    expect((await testSaved(extractive.id)).body).toEqual({ ok: true, detail: 'The extractive provider runs inside this server: there is nothing to connect to.', latency_ms: 0 });
+    expect((await testSaved(extractive.id)).body).toEqual({
+      ok: true,
+      detail: 'The extractive provider runs inside this server: there is nothing to connect to.',
+      latency_ms: 0,
+    });
   });
 
   it('is for owners and admins of the project only', async () => {
     const id = await makeModel('roles', openai('ok'));
     for (const role of ['EDITOR', 'VIEWER'] as const) {
-      expect((await testSaved(id, asMember(a, role))).body).toEqual({ detail: `The ${role} role cannot change datamodels, presets or generative models; ask an owner or admin` });
+      expect((await testSaved(id, asMember(a, role))).body).toEqual({
+        detail: `The ${role} role cannot change datamodels, presets or generative models; ask an owner or admin`,
+      });
     }
     expect((await testSaved(id, asMember(b, 'OWNER'))).body).toEqual({ detail: `Generative model ${id} not found` });
     expect((await testSaved(id, withToken(a.apiKey))).status).toBe(200);
@@ -138,7 +170,9 @@ describe('POST /searcher/v1/generative_models/connection_test (settings not save
     expect(ok.body).toEqual({ ok: true, detail: 'tiny-model answered: “OK”', latency_ms: expect.any(Number) });
     overrideConfig({ IMPORT_ALLOW_LOOPBACK: '0' });
     expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: openai('ok') })).body.detail).toMatch(/is a loopback address/);
-    expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { provider: 'openai' } })).body).toEqual({ detail: 'base_url: base_url is required for the openai provider' });
+    expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { provider: 'openai' } })).body).toEqual({
+      detail: 'base_url: base_url is required for the openai provider',
+    });
     expect((await call(unsavedTest.POST, 'POST', '/x', { ...asMember(a, 'EDITOR'), body: openai('ok') })).status).toBe(403);
     expect(await db().generativeModel.count()).toBe(count);
   });
@@ -148,7 +182,10 @@ describe('answers through a project model', () => {
   it('answers a search and a stream through the guarded path, and refuses when the guard says no', async () => {
     const modelId = await makeModel('answers', openai('ok', { fee_search: 2 }));
     const preset = await call(presets.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { identifier: 'llm', generative_model_id: modelId } });
-    const dm = await call(datamodels.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { name: 'LLM bot', dataset_id: datasetId, preset_id: preset.body.id } });
+    const dm = await call(datamodels.POST, 'POST', '/x', {
+      ...asMember(a, 'OWNER'),
+      body: { name: 'LLM bot', dataset_id: datasetId, preset_id: preset.body.id },
+    });
     expect(dm.status).toBe(201);
 
     const answer = await call(search, 'POST', '/searcher/v1/search', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'LLM bot' } });
@@ -157,7 +194,10 @@ describe('answers through a project model', () => {
     const row = await db().interaction.findUniqueOrThrow({ where: { identifier: answer.body.identifier } });
     expect(row).toMatchObject({ generativeModelName: `answers-${a.tag}`, totalTokens: 48, totalTokensWithFee: 96 });
 
-    const streamed = await call(stream, 'POST', '/searcher/v1/search/stream', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'LLM bot' } });
+    const streamed = await call(stream, 'POST', '/searcher/v1/search/stream', {
+      token: a.apiKey,
+      body: { question: 'How long do refunds take?', model: 'LLM bot' },
+    });
     expect(streamed.status).toBe(200);
     const done = (streamed.body as string).split('\n\n').find((block) => block.startsWith('event: done'))!;
     expect(JSON.parse(/^data: (.*)$/m.exec(done)![1]).content).toBe(REPLY);

@@ -44,7 +44,10 @@ beforeAll(async () => {
 
 describe('responses validate against the OpenAPI document', () => {
   it('POST /searcher/v1/search', async () => {
-    const res = await call(search.POST, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question: 'How do I sort a list?', dataset: 'Python docs' } });
+    const res = await call(search.POST, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'How do I sort a list?', dataset: 'Python docs' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.search.length).toBeGreaterThan(0);
     expectDocumented('POST', '/searcher/v1/search', res);
@@ -60,18 +63,38 @@ describe('responses validate against the OpenAPI document', () => {
     const cases = [
       ['GET', '/searcher/v1/datasets', await call(datasets.GET, 'GET', '/searcher/v1/datasets', { token: t.apiKey })],
       ['GET', '/searcher/v1/datasets/full', await call(datasetsFull.GET, 'GET', '/searcher/v1/datasets/full', { token: t.apiKey })],
-      ['GET', '/searcher/v1/datasets/{dataset_id}', await call(dataset.GET, 'GET', `/searcher/v1/datasets/${id}`, { token: t.apiKey, params: { dataset_id: id } })],
+      [
+        'GET',
+        '/searcher/v1/datasets/{dataset_id}',
+        await call(dataset.GET, 'GET', `/searcher/v1/datasets/${id}`, { token: t.apiKey, params: { dataset_id: id } }),
+      ],
       ['GET', '/searcher/v1/datasets/{dataset_id}/subjects', await call(subjects.GET, 'GET', `/x`, { token: t.apiKey, params: { dataset_id: id } })],
       ['GET', '/searcher/v1/datasets/{dataset_id}/contents', await call(contents.GET, 'GET', `/x`, { token: t.apiKey, params: { dataset_id: id } })],
       ['GET', '/searcher/v1/datasets/{dataset_id}/contents/full', await call(contentsFull.GET, 'GET', `/x`, { token: t.apiKey, params: { dataset_id: id } })],
       ['GET', '/searcher/v1/contents/{content_id}', await call(content.GET, 'GET', `/x`, { token: t.apiKey, params: { content_id: String(k.content.id) } })],
-      ['POST', '/searcher/v1/datasets', await call(datasets.POST, 'POST', '/searcher/v1/datasets', { token: t.apiKey, body: { name: 'Created for the document' } })],
-      ['PUT', '/searcher/v1/datasets/{dataset_id}', await call(dataset.PUT, 'PUT', `/x`, { token: t.apiKey, params: { dataset_id: id }, body: { name: 'Handbook' } })],
-      ['POST', '/searcher/v1/datasets/{dataset_id}/subjects', await call(subjects.POST, 'POST', `/x`, { token: t.apiKey, params: { dataset_id: id }, body: { name: 'Another subject' } })],
+      [
+        'POST',
+        '/searcher/v1/datasets',
+        await call(datasets.POST, 'POST', '/searcher/v1/datasets', { token: t.apiKey, body: { name: 'Created for the document' } }),
+      ],
+      [
+        'PUT',
+        '/searcher/v1/datasets/{dataset_id}',
+        await call(dataset.PUT, 'PUT', `/x`, { token: t.apiKey, params: { dataset_id: id }, body: { name: 'Handbook' } }),
+      ],
+      [
+        'POST',
+        '/searcher/v1/datasets/{dataset_id}/subjects',
+        await call(subjects.POST, 'POST', `/x`, { token: t.apiKey, params: { dataset_id: id }, body: { name: 'Another subject' } }),
+      ],
       [
         'POST',
         '/searcher/v1/datasets/{dataset_id}/contents',
-        await call(contents.POST, 'POST', `/x`, { token: t.apiKey, params: { dataset_id: id }, body: { name: 'New page', source: 'Some text to index.', subject_id: k.subject.id } }),
+        await call(contents.POST, 'POST', `/x`, {
+          token: t.apiKey,
+          params: { dataset_id: id },
+          body: { name: 'New page', source: 'Some text to index.', subject_id: k.subject.id },
+        }),
       ],
     ] as const;
     for (const [method, path, res] of cases) {

@@ -37,7 +37,8 @@ describe('GET /api/ready', () => {
     const file = path.join(process.env.DATA_DIR!, `ready-${Date.now()}.db`);
     await migrateDatabase(`file:${file}`);
     const sqlite = new Database(file);
-    const last = (sqlite.prepare('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1').get() as { migration_name: string }).migration_name;
+    const last = (sqlite.prepare('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1').get() as { migration_name: string })
+      .migration_name;
     sqlite.prepare('DELETE FROM _prisma_migrations WHERE migration_name = ?').run(last);
     sqlite.close();
     const client = createDb(`file:${file}`);
@@ -87,14 +88,18 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'http_requests_total', { route: '/searcher/v1/datasets/[dataset_id]', method: 'GET', status_class: '2xx' })).toBe(before + 1);
     expect(sample(text, 'http_requests_total', { route: '/searcher/v1/datasets/[dataset_id]', method: 'GET', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(`/searcher/v1/datasets/${ds.id}"`);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: '/searcher/v1/datasets/[dataset_id]', method: 'GET', status_class: '2xx' })).toBe(before + 1);
-    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'import_items_failed_total']) expect(text).toMatch(new RegExp(`^${name} `, 'm'));
+    expect(sample(text, 'http_request_duration_seconds_count', { route: '/searcher/v1/datasets/[dataset_id]', method: 'GET', status_class: '2xx' })).toBe(
+      before + 1,
+    );
+    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'import_items_failed_total'])
+      expect(text).toMatch(new RegExp(`^${name} `, 'm'));
     expect(text).toMatch(/^import_queue_items\{state="queued"\} \d+$/m);
     expect(text).toMatch(/^import_queue_items\{state="failed"\} \d+$/m);
     expect(text).toContain('# TYPE search_phase_duration_seconds histogram');
     expect(text).toContain('# TYPE import_item_duration_seconds histogram');
     // Every line is a comment or `name{labels} value`.
-    for (const line of text.split('\n').filter(Boolean)) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|[a-zA-Z_:][\w:]*(\{([a-zA-Z_]\w*="(?:[^"\\]|\\.)*",?)*\})? -?(\d+(\.\d+)?(e[+-]?\d+)?|NaN|\+Inf|-Inf))$/i);
+    for (const line of text.split('\n').filter(Boolean))
+      expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|[a-zA-Z_:][\w:]*(\{([a-zA-Z_]\w*="(?:[^"\\]|\\.)*",?)*\})? -?(\d+(\.\d+)?(e[+-]?\d+)?|NaN|\+Inf|-Inf))$/i);
   });
 });
 
@@ -103,16 +108,39 @@ describe('request logs', () => {
 
   function capture(level: string): string[] {
     const lines: string[] = [];
-    setLogger(pino({ level, formatters: { level: (label) => ({ level: label }) }, redact: { paths: ['body.password', 'body.token'], censor: '[redacted]' } }, new Writable({ write(chunk, _, done) { lines.push(String(chunk)); done(); } })));
+    setLogger(
+      pino(
+        { level, formatters: { level: (label) => ({ level: label }) }, redact: { paths: ['body.password', 'body.token'], censor: '[redacted]' } },
+        new Writable({
+          write(chunk, _, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        }),
+      ),
+    );
     return lines;
   }
 
   it('one JSON line per request: request id, route pattern, method, status, duration, organisation; no token', async () => {
     const lines = capture('info');
     const { dataset: ds } = await createKnowledge(a, 'Logged');
-    await call(dataset.GET, 'GET', `/searcher/v1/datasets/${ds.id}`, { token: a.apiKey, params: { dataset_id: String(ds.id) }, headers: { 'x-request-id': 'req-log-1' } });
+    await call(dataset.GET, 'GET', `/searcher/v1/datasets/${ds.id}`, {
+      token: a.apiKey,
+      params: { dataset_id: String(ds.id) },
+      headers: { 'x-request-id': 'req-log-1' },
+    });
     const line = JSON.parse(lines.find((l) => l.includes('req-log-1'))!);
-    expect(line).toMatchObject({ level: 'info', msg: 'request', request_id: 'req-log-1', route: '/searcher/v1/datasets/[dataset_id]', method: 'GET', status: 200, organization_id: a.organization.id, auth: 'apiKey' });
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      request_id: 'req-log-1',
+      route: '/searcher/v1/datasets/[dataset_id]',
+      method: 'GET',
+      status: 200,
+      organization_id: a.organization.id,
+      auth: 'apiKey',
+    });
     expect(typeof line.duration_ms).toBe('number');
     expect(lines.join('')).not.toContain(a.apiKey);
   });

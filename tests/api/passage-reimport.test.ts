@@ -75,7 +75,9 @@ async function vectorIds(): Promise<number[]> {
 
 /** Row versions of the kept passages' PostgreSQL index rows (a re-indexed row gets a new one). */
 async function indexRowVersions(ids: number[]): Promise<string[]> {
-  const rows = await db().$queryRaw<{ v: string }[]>`SELECT ctid::text || ':' || xmin::text AS v FROM passage_search WHERE passage_id = ANY(${ids}) ORDER BY passage_id`;
+  const rows = await db().$queryRaw<
+    { v: string }[]
+  >`SELECT ctid::text || ':' || xmin::text AS v FROM passage_search WHERE passage_id = ANY(${ids}) ORDER BY passage_id`;
   return rows.map((r) => r.v);
 }
 
@@ -87,7 +89,10 @@ async function indexState(ids: number[]): Promise<string[]> {
 }
 
 async function ask(question: string, conversation?: string) {
-  const res = await call(search, 'POST', '/searcher/v1/search', { token: tenant.apiKey, body: { question, dataset: 'Animals', ...(conversation ? { conversation } : {}) } });
+  const res = await call(search, 'POST', '/searcher/v1/search', {
+    token: tenant.apiKey,
+    body: { question, dataset: 'Animals', ...(conversation ? { conversation } : {}) },
+  });
   expect(res.status).toBe(200);
   return res.body as { conversation: string; search: { context: string }[] };
 }
@@ -125,7 +130,9 @@ describe('re-importing a content', () => {
 
     // The thread view still shows the text the first answer cited.
     const threads = await call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: tenant.apiKey });
-    const thread = (threads.body as { id: string; turns: { sources: { context: string; content: { name: string } }[] }[] }[]).find((t) => t.id === asked.conversation)!;
+    const thread = (threads.body as { id: string; turns: { sources: { context: string; content: { name: string } }[] }[] }[]).find(
+      (t) => t.id === asked.conversation,
+    )!;
     expect(thread.turns[0].sources[0].context).toContain('Kangaroos hop across the dry plains at dawn');
     expect(thread.turns[0].sources[0].content.name).toBe('Animal notes');
 
@@ -152,7 +159,14 @@ describe('re-importing a content', () => {
   it('renumbering passages does not touch the full-text index', async () => {
     const { dataset, content } = await createKnowledge(tenant, 'Renumbered');
     const texts = ['Herons wade in shallow water.', 'Ibises probe the mud.', 'Storks nest on chimneys.'];
-    await db().$transaction((tx) => replacePassages(tx, content, tenant.organization.id, texts.map((text) => ({ text, tokenCount: 5 }))));
+    await db().$transaction((tx) =>
+      replacePassages(
+        tx,
+        content,
+        tenant.organization.id,
+        texts.map((text) => ({ text, tokenCount: 5 })),
+      ),
+    );
     const before = await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } });
     const current = await db().content.findUniqueOrThrow({ where: { id: content.id } });
     const versions = isPostgres() ? await indexRowVersions(before.map((p) => p.id)) : [];
@@ -160,7 +174,12 @@ describe('re-importing a content', () => {
     const changes = await db().$transaction(async (tx) => {
       const count = async () => Number((await tx.$queryRaw<{ n: bigint | number }[]>`SELECT total_changes() AS n`)[0].n);
       const start = isPostgres() ? 0 : await count();
-      await replacePassages(tx, current, tenant.organization.id, [...texts].reverse().map((text) => ({ text, tokenCount: 5 })));
+      await replacePassages(
+        tx,
+        current,
+        tenant.organization.id,
+        [...texts].reverse().map((text) => ({ text, tokenCount: 5 })),
+      );
       return isPostgres() ? 0 : (await count()) - start;
     });
     const after = await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } });
@@ -182,9 +201,18 @@ describe('re-importing a content', () => {
   it('a cited passage changed in place or deleted shows the recorded text; an old record without it shows the live passage', async () => {
     const { content } = await createKnowledge(tenant, 'Cited');
     const long = `Cranes dance in pairs. ${'Their calls carry far. '.repeat(120)}`;
-    await db().$transaction((tx) => replacePassages(tx, content, tenant.organization.id, [{ heading: 'Cranes', text: long, tokenCount: 9 }, { text: 'Owls hunt at night.', answer: 'Mostly mice.', tokenCount: 6 }]));
+    await db().$transaction((tx) =>
+      replacePassages(tx, content, tenant.organization.id, [
+        { heading: 'Cranes', text: long, tokenCount: 9 },
+        { text: 'Owls hunt at night.', answer: 'Mostly mice.', tokenCount: 6 },
+      ]),
+    );
     const [crane, owl] = await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } });
-    const cited = (p: typeof crane) => storedResult({ passageId: p.id, contentId: content.id, content: { name: 'Welcome' }, score: 0.5, heading: p.heading, body: p.text, answer: p.answer }, '2026-01-02 03:04:05');
+    const cited = (p: typeof crane) =>
+      storedResult(
+        { passageId: p.id, contentId: content.id, content: { name: 'Welcome' }, score: 0.5, heading: p.heading, body: p.text, answer: p.answer },
+        '2026-01-02 03:04:05',
+      );
     const recorded = { results: [cited(crane), cited(owl)] };
     // At most CITED_CHARS of a passage are recorded.
     expect(recorded.results[0].context).toBe(`${long.slice(0, CITED_CHARS)}…`);
@@ -197,7 +225,12 @@ describe('re-importing a content', () => {
     await db().passage.update({ where: { id: owl.id }, data: { text: 'Owls sleep all day.' } });
     await db().passage.delete({ where: { id: crane.id } });
     [now, old] = await sourcesOf(tenant.project.id, [recorded, legacy]);
-    expect(now[0]).toMatchObject({ context: `${long.slice(0, CITED_CHARS)}…`, answer: '', date: '2026-01-02 03:04:05', content: { name: 'Welcome', source: 'https://example.com/welcome', subject: 'General' } });
+    expect(now[0]).toMatchObject({
+      context: `${long.slice(0, CITED_CHARS)}…`,
+      answer: '',
+      date: '2026-01-02 03:04:05',
+      content: { name: 'Welcome', source: 'https://example.com/welcome', subject: 'General' },
+    });
     expect(now[1]).toMatchObject({ context: 'Owls hunt at night.', answer: 'Mostly mice.', date: '2026-01-02 03:04:05' });
     // Recorded before snapshots were kept: only the live passage is known.
     expect(old[0]).toMatchObject({ context: 'Owls sleep all day.' });

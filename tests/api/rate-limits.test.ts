@@ -25,7 +25,14 @@ vi.mock('@/lib/auth/session', async (original) => ({
   currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
 }));
 
-const ENV = ['API_RATE_LIMIT_PER_MINUTE', 'API_RATE_LIMIT_BURST', 'REDIS_URL', 'TRUSTED_PROXIES', 'SMARTPAGE_RATE_LIMIT_BURST', 'SMARTPAGE_RATE_LIMIT_PER_MINUTE'];
+const ENV = [
+  'API_RATE_LIMIT_PER_MINUTE',
+  'API_RATE_LIMIT_BURST',
+  'REDIS_URL',
+  'TRUSTED_PROXIES',
+  'SMARTPAGE_RATE_LIMIT_BURST',
+  'SMARTPAGE_RATE_LIMIT_PER_MINUTE',
+];
 const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
 
 let a: Tenant;
@@ -62,7 +69,11 @@ describe('per credential, in process', () => {
     limitTo(2);
     const first = await listDatasets(a.apiKey);
     expect(first.status).toBe(200);
-    expect(Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, first.headers.get(h)]))).toEqual({ 'ratelimit-limit': '2', 'ratelimit-remaining': '1', 'ratelimit-reset': '60' });
+    expect(Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, first.headers.get(h)]))).toEqual({
+      'ratelimit-limit': '2',
+      'ratelimit-remaining': '1',
+      'ratelimit-reset': '60',
+    });
     expect((await listDatasets(a.apiKey)).headers.get('ratelimit-remaining')).toBe('0');
     const refused = await listDatasets(a.apiKey);
     expect(refused.status).toBe(429);
@@ -97,7 +108,14 @@ describe('per credential, in process', () => {
 });
 
 describe('per plan', () => {
-  const planBase = { creditLimit: 1000, datamodelLimit: 3, privateSmartpageLimit: 2, publicSmartpageLimit: 2, privateSmartpageUserLimit: 10, indexedTokenLimit: 1_000_000 };
+  const planBase = {
+    creditLimit: 1000,
+    datamodelLimit: 3,
+    privateSmartpageLimit: 2,
+    publicSmartpageLimit: 2,
+    privateSmartpageUserLimit: 10,
+    indexedTokenLimit: 1_000_000,
+  };
   let small: Tenant;
   let unlimited: Tenant;
   beforeAll(async () => {
@@ -126,7 +144,7 @@ describe('per plan', () => {
     expect(other.headers.get('ratelimit-limit')).toBeNull();
   });
 
-  it('a plan of 0 a minute is unlimited even when the deployment sets a limit; plans without one get the deployment\'s', async () => {
+  it("a plan of 0 a minute is unlimited even when the deployment sets a limit; plans without one get the deployment's", async () => {
     limitTo(1);
     for (let i = 0; i < 4; i++) {
       const res = await listDatasets(unlimited.apiKey);
@@ -147,7 +165,9 @@ describe('per plan', () => {
     // Options left out keep what the plan has; nonsense is refused before anything is written.
     await COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000' });
     expect(await planRateLimit(small.organization.id)).toEqual({ perMinute: 120, burst: null });
-    await expect(COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-per-minute': '-5' })).rejects.toThrow(/non-negative integer/);
+    await expect(COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-per-minute': '-5' })).rejects.toThrow(
+      /non-negative integer/,
+    );
     await expect(COMMANDS['plan:create'].run({ name: 'Rate plan small', credits: '1000', 'api-rate-burst': '1e9' })).rejects.toThrow(/non-negative integer/);
   });
 

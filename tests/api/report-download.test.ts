@@ -18,7 +18,20 @@ beforeAll(async () => {
   // A later thread whose questions look like formulas (all in one thread, 2025-03-20).
   const conversation = await newConversation(t.project.id, 'hostile', new Date('2025-03-20T00:00:00Z'));
   for (const [n, question] of HOSTILE.entries()) {
-    await recordInteraction({ conversationId: conversation, projectId: t.project.id, organizationId: t.organization.id, type: 'stream', origin: 'workspace', question, content: question, promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(Date.parse('2025-03-20T00:00:00Z') + n * 1000) });
+    await recordInteraction({
+      conversationId: conversation,
+      projectId: t.project.id,
+      organizationId: t.organization.id,
+      type: 'stream',
+      origin: 'workspace',
+      question,
+      content: question,
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+      createdAt: new Date(Date.parse('2025-03-20T00:00:00Z') + n * 1000),
+    });
   }
 });
 
@@ -89,9 +102,22 @@ describe('GET /api/v1/report_download', () => {
 
   it('language=pt: Portuguese headers', async () => {
     const { book } = await fetchBook({ ...MARCH, language: 'pt' });
-    expect(rowsOf(book.getWorksheet('Credits Resume')!)[0]).toEqual(['Data', 'Créditos do workspace', 'Créditos da smartpage', 'Créditos da API', 'Total de créditos']);
+    expect(rowsOf(book.getWorksheet('Credits Resume')!)[0]).toEqual([
+      'Data',
+      'Créditos do workspace',
+      'Créditos da smartpage',
+      'Créditos da API',
+      'Total de créditos',
+    ]);
     expect(rowsOf(book.getWorksheet('Tokens Resume')!)[0]).toEqual(['Data', 'Tokens processados', 'Requisições à API']);
-    expect(rowsOf(book.getWorksheet('Threads')!)[0].slice(0, 6)).toEqual(['ID da conversa', 'Identificador da conversa', 'ID da interação', 'Criado em', 'Tipo de interação', 'Pergunta']);
+    expect(rowsOf(book.getWorksheet('Threads')!)[0].slice(0, 6)).toEqual([
+      'ID da conversa',
+      'Identificador da conversa',
+      'ID da interação',
+      'Criado em',
+      'Tipo de interação',
+      'Pergunta',
+    ]);
   });
 
   it('defaults: 2025-02-01 to today, monthly series, every thread', async () => {
@@ -125,11 +151,23 @@ describe('GET /api/v1/report_download', () => {
     const { book: one } = await fetchBook({ section: 'threads', limit: '1' });
     expect(rowsOf(one.getWorksheet('Threads')!)).toHaveLength(1 + HOSTILE.length); // the newest thread only
     const { book: deep } = await fetchBook({ interaction_types: 'deepsearch' });
-    expect(rowsOf(deep.getWorksheet('Threads')!).slice(1).map((r) => r[4])).toEqual(['Deep search']);
+    expect(
+      rowsOf(deep.getWorksheet('Threads')!)
+        .slice(1)
+        .map((r) => r[4]),
+    ).toEqual(['Deep search']);
     expect(rowsOf(deep.getWorksheet('Credits Resume')!)[2]).toEqual(['2025-03-01', 0, 600, 0, 600]);
     const { book: helper } = await fetchBook({ datamodel_name: 'Helper', datamodel_id: String(t.datamodels.Helper.id) });
-    expect(rowsOf(helper.getWorksheet('Threads')!).slice(1).map((r) => r[7])).toEqual(['Helper', 'Helper']);
-    expect(rowsOf(helper.getWorksheet('Tokens Resume')!).slice(1, 4)).toEqual([['2025-02-01', 0, 0], ['2025-03-01', 300, 1], ['2025-04-01', 500, 1]]);
+    expect(
+      rowsOf(helper.getWorksheet('Threads')!)
+        .slice(1)
+        .map((r) => r[7]),
+    ).toEqual(['Helper', 'Helper']);
+    expect(rowsOf(helper.getWorksheet('Tokens Resume')!).slice(1, 4)).toEqual([
+      ['2025-02-01', 0, 0],
+      ['2025-03-01', 300, 1],
+      ['2025-04-01', 500, 1],
+    ]);
     const { book: clash } = await fetchBook({ datamodel_name: 'Helper', datamodel_id: String(t.datamodels.Assistant.id) });
     expect(rowsOf(clash.getWorksheet('Threads')!)).toHaveLength(1);
   });
@@ -157,14 +195,35 @@ describe('GET /api/v1/report_download: threads in batches', () => {
 
   beforeAll(async () => {
     b = await reportTenant('download-batches', []);
-    const starts = ['2025-06-01T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-02T08:00:00Z', '2025-06-03T08:00:00Z', '2025-06-04T08:00:00Z', '2025-06-05T08:00:00Z'];
+    const starts = [
+      '2025-06-01T08:00:00Z',
+      '2025-06-02T08:00:00Z',
+      '2025-06-02T08:00:00Z',
+      '2025-06-02T08:00:00Z',
+      '2025-06-03T08:00:00Z',
+      '2025-06-04T08:00:00Z',
+      '2025-06-05T08:00:00Z',
+    ];
     const threads: { id: string; at: number; questions: string[] }[] = [];
     for (const [n, start] of starts.entries()) {
       const at = Date.parse(start);
       const id = await newConversation(b.project.id, `b-${n}`, new Date(at));
       const questions = [`thread ${n} first`, `thread ${n} second`];
       for (const [k, question] of questions.entries()) {
-        await recordInteraction({ conversationId: id, projectId: b.project.id, organizationId: b.organization.id, type: 'search', origin: 'api', question, content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at + k * 60_000) });
+        await recordInteraction({
+          conversationId: id,
+          projectId: b.project.id,
+          organizationId: b.organization.id,
+          type: 'search',
+          origin: 'api',
+          question,
+          content: 'a',
+          promptTokens: 1,
+          completionTokens: 1,
+          totalTokens: 2,
+          totalTokensWithFee: 2,
+          createdAt: new Date(at + k * 60_000),
+        });
       }
       threads.push({ id, at, questions });
     }
@@ -188,7 +247,10 @@ describe('GET /api/v1/report_download: threads in batches', () => {
   it('the download with REPORT_DOWNLOAD_BATCH=2 has every row, in order', async () => {
     process.env.REPORT_DOWNLOAD_BATCH = '2';
     try {
-      const res = await call(download, 'GET', '/api/v1/report_download', { token: b.userTokens.OWNER, query: { start_date: '2025-06-01', end_date: '2025-06-30', section: 'threads' } });
+      const res = await call(download, 'GET', '/api/v1/report_download', {
+        token: b.userTokens.OWNER,
+        query: { start_date: '2025-06-01', end_date: '2025-06-30', section: 'threads' },
+      });
       expect(res.status).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(await res.response.arrayBuffer()) as unknown as ArrayBuffer);

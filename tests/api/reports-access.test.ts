@@ -40,7 +40,20 @@ beforeAll(async () => {
   // A second project of A with one interaction: user tokens see it, the first project's token does not.
   const project = await createProject(a.organization.id, 'Second');
   const conversation = await newConversation(project.id, 'second-project', new Date('2025-03-05T00:00:00Z'));
-  await recordInteraction({ conversationId: conversation, projectId: project.id, organizationId: a.organization.id, type: 'stream', origin: 'workspace', question: 'q', content: 'a', promptTokens: 5, completionTokens: 5, totalTokens: 10, totalTokensWithFee: 11, createdAt: new Date('2025-03-05T00:00:00Z') });
+  await recordInteraction({
+    conversationId: conversation,
+    projectId: project.id,
+    organizationId: a.organization.id,
+    type: 'stream',
+    origin: 'workspace',
+    question: 'q',
+    content: 'a',
+    promptTokens: 5,
+    completionTokens: 5,
+    totalTokens: 10,
+    totalTokensWithFee: 11,
+    createdAt: new Date('2025-03-05T00:00:00Z'),
+  });
   second = { projectId: project.id, token: (await createProjectToken(project.id, { name: 'second' })).token };
 });
 
@@ -67,7 +80,7 @@ describe('token kinds', () => {
     expect(missing.body).toEqual({ detail: expect.any(String) });
   });
 
-  it("a project token whose project was deleted is a 404", async () => {
+  it('a project token whose project was deleted is a 404', async () => {
     const project = await createProject(a.organization.id, 'Doomed');
     const token = (await createProjectToken(project.id, { name: 'doomed' })).token;
     await db().project.delete({ where: { id: project.id } });
@@ -78,7 +91,8 @@ describe('token kinds', () => {
 
 describe('scopes: organisation for user tokens, project for project tokens, never another tenant', () => {
   it('credits: A user token = both projects of A; first project token = 990; second project token = 11; B sees only its own', async () => {
-    const total = async (token: string) => (await call(credits, 'GET', '/api/v1/credits_resume', { token, query: MARCH })).body.credits_usage_details.total_credits_used;
+    const total = async (token: string) =>
+      (await call(credits, 'GET', '/api/v1/credits_resume', { token, query: MARCH })).body.credits_usage_details.total_credits_used;
     expect(await total(a.userTokens.OWNER)).toBe(1001);
     expect(await total(a.projectToken)).toBe(990);
     expect(await total(second.token)).toBe(11);
@@ -87,8 +101,11 @@ describe('scopes: organisation for user tokens, project for project tokens, neve
   });
 
   it('tokens and overview follow the same scopes', async () => {
-    const processed = async (token: string) => (await call(tokens, 'GET', '/api/v1/token_resume', { token, query: MARCH })).body.token_usage_details.total_tokens_processed;
-    expect([await processed(a.userTokens.ADMIN), await processed(a.projectToken), await processed(second.token), await processed(b.projectToken)]).toEqual([660, 650, 10, 7000]);
+    const processed = async (token: string) =>
+      (await call(tokens, 'GET', '/api/v1/token_resume', { token, query: MARCH })).body.token_usage_details.total_tokens_processed;
+    expect([await processed(a.userTokens.ADMIN), await processed(a.projectToken), await processed(second.token), await processed(b.projectToken)]).toEqual([
+      660, 650, 10, 7000,
+    ]);
     const ov = async (token: string) => (await call(overview, 'GET', '/api/v1/overview', { token, query: MARCH })).body;
     expect((await ov(a.userTokens.OWNER)).total_credit_used).toBe(1001);
     expect((await ov(second.token)).project_data).toMatchObject({ datamodels: 0, datasets: 0, smartpages: 0, total_api_requests: 1 });
@@ -103,7 +120,8 @@ describe('scopes: organisation for user tokens, project for project tokens, neve
   });
 
   it('threads: each caller sees only threads of its scope', async () => {
-    const ids = async (token: string) => (await call(threads, 'GET', '/api/v1/threads', { token })).body.results.map((r: { conversation_identifier: string }) => r.conversation_identifier).sort();
+    const ids = async (token: string) =>
+      (await call(threads, 'GET', '/api/v1/threads', { token })).body.results.map((r: { conversation_identifier: string }) => r.conversation_identifier).sort();
     expect(await ids(a.userTokens.OWNER)).toEqual(['second-project', 'usage']);
     expect(await ids(a.projectToken)).toEqual(['usage']);
     expect(await ids(second.token)).toEqual(['second-project']);
@@ -114,7 +132,10 @@ describe('scopes: organisation for user tokens, project for project tokens, neve
   });
 
   it('download: a datamodel_id of another organisation matches nothing', async () => {
-    const res = await call(download, 'GET', '/api/v1/report_download', { token: a.userTokens.OWNER, query: { ...MARCH, datamodel_id: String(b.datamodels.Assistant.id), section: 'threads' } });
+    const res = await call(download, 'GET', '/api/v1/report_download', {
+      token: a.userTokens.OWNER,
+      query: { ...MARCH, datamodel_id: String(b.datamodels.Assistant.id), section: 'threads' },
+    });
     expect(res.status).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();

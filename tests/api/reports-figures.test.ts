@@ -89,7 +89,12 @@ describe('GET /api/v1/credits_resume', () => {
     const res = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.EDITOR, query: MARCH });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      credits: daily('2025-03-01', 31, { '2025-03-01': { api_credits: 100 }, '2025-03-15': { workspace_credits: 240 }, '2025-03-31': { smartpage_credits: 600, api_credits: 50 } }, C0),
+      credits: daily(
+        '2025-03-01',
+        31,
+        { '2025-03-01': { api_credits: 100 }, '2025-03-15': { workspace_credits: 240 }, '2025-03-31': { smartpage_credits: 600, api_credits: 50 } },
+        C0,
+      ),
       credits_usage_details: {
         total_credits_used: 990,
         // previous period: the 31 days 2025-01-29 … 2025-02-28 → 80
@@ -103,20 +108,37 @@ describe('GET /api/v1/credits_resume', () => {
   });
 
   it('a previous period of zero gives 100; an empty period gives zeros and 0', async () => {
-    const feb = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { start_date: '2025-02-01', end_date: '2025-02-28' } });
+    const feb = await call(credits, 'GET', '/api/v1/credits_resume', {
+      token: t.userTokens.OWNER,
+      query: { start_date: '2025-02-01', end_date: '2025-02-28' },
+    });
     expect(feb.body.credits).toHaveLength(28);
-    expect(feb.body.credits_usage_details).toEqual({ total_credits_used: 80, credits_previous_period_comparison: { current_period_usage: 80, previous_period_usage: 0, percent_difference: 100 } });
-    expect(feb.body.top_datamodels_by_credit_usage).toEqual([{ name: 'Assistant', dataset: 'Handbook', credits_used: 80, tokens_processed: 80, api_requests: 1, percentage: 100 }]);
-    const june = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { start_date: '2025-06-01', end_date: '2025-06-30' } });
+    expect(feb.body.credits_usage_details).toEqual({
+      total_credits_used: 80,
+      credits_previous_period_comparison: { current_period_usage: 80, previous_period_usage: 0, percent_difference: 100 },
+    });
+    expect(feb.body.top_datamodels_by_credit_usage).toEqual([
+      { name: 'Assistant', dataset: 'Handbook', credits_used: 80, tokens_processed: 80, api_requests: 1, percentage: 100 },
+    ]);
+    const june = await call(credits, 'GET', '/api/v1/credits_resume', {
+      token: t.userTokens.OWNER,
+      query: { start_date: '2025-06-01', end_date: '2025-06-30' },
+    });
     expect(june.body).toEqual({
       credits: daily('2025-06-01', 30, {}, C0),
-      credits_usage_details: { total_credits_used: 0, credits_previous_period_comparison: { current_period_usage: 0, previous_period_usage: 0, percent_difference: 0 } },
+      credits_usage_details: {
+        total_credits_used: 0,
+        credits_previous_period_comparison: { current_period_usage: 0, previous_period_usage: 0, percent_difference: 0 },
+      },
       top_datamodels_by_credit_usage: [],
     });
   });
 
   it('weekly buckets from the start date for 61 days; monthly beyond six months', async () => {
-    const weekly = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { start_date: '2025-03-01', end_date: '2025-04-30' } });
+    const weekly = await call(credits, 'GET', '/api/v1/credits_resume', {
+      token: t.userTokens.OWNER,
+      query: { start_date: '2025-03-01', end_date: '2025-04-30' },
+    });
     expect(weekly.body.credits).toEqual([
       { date: '2025-03-01', workspace_credits: 0, smartpage_credits: 0, api_credits: 100 },
       { date: '2025-03-08', ...C0 },
@@ -129,8 +151,15 @@ describe('GET /api/v1/credits_resume', () => {
       { date: '2025-04-26', ...C0 },
     ]);
     // previous 61 days: 2024-12-30 … 2025-02-28 → 80; (2490 - 80) / 80
-    expect(weekly.body.credits_usage_details.credits_previous_period_comparison).toEqual({ current_period_usage: 2490, previous_period_usage: 80, percent_difference: 3012.5 });
-    const monthly = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { start_date: '2025-02-01', end_date: '2025-12-31' } });
+    expect(weekly.body.credits_usage_details.credits_previous_period_comparison).toEqual({
+      current_period_usage: 2490,
+      previous_period_usage: 80,
+      percent_difference: 3012.5,
+    });
+    const monthly = await call(credits, 'GET', '/api/v1/credits_resume', {
+      token: t.userTokens.OWNER,
+      query: { start_date: '2025-02-01', end_date: '2025-12-31' },
+    });
     expect(monthly.body.credits).toHaveLength(11);
     expect(monthly.body.credits.slice(0, 4)).toEqual([
       { date: '2025-02-01', workspace_credits: 0, smartpage_credits: 0, api_credits: 80 },
@@ -144,9 +173,14 @@ describe('GET /api/v1/credits_resume', () => {
 
   it('datamodel_name filters every figure; an unknown name gives zeros', async () => {
     const helper = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { ...MARCH, datamodel_name: 'Helper' } });
-    expect(helper.body.credits_usage_details).toEqual({ total_credits_used: 600, credits_previous_period_comparison: { current_period_usage: 600, previous_period_usage: 0, percent_difference: 100 } });
+    expect(helper.body.credits_usage_details).toEqual({
+      total_credits_used: 600,
+      credits_previous_period_comparison: { current_period_usage: 600, previous_period_usage: 0, percent_difference: 100 },
+    });
     expect(helper.body.credits.at(-1)).toEqual({ date: '2025-03-31', workspace_credits: 0, smartpage_credits: 600, api_credits: 0 });
-    expect(helper.body.top_datamodels_by_credit_usage).toEqual([{ name: 'Helper', dataset: 'FAQ', credits_used: 600, tokens_processed: 300, api_requests: 1, percentage: 100 }]);
+    expect(helper.body.top_datamodels_by_credit_usage).toEqual([
+      { name: 'Helper', dataset: 'FAQ', credits_used: 600, tokens_processed: 300, api_requests: 1, percentage: 100 },
+    ]);
     const none = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.OWNER, query: { ...MARCH, datamodel_name: 'Nope' } });
     expect(none.body.credits_usage_details.total_credits_used).toBe(0);
     expect(none.body.top_datamodels_by_credit_usage).toEqual([]);
@@ -167,7 +201,12 @@ describe('GET /api/v1/token_resume', () => {
     const res = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: MARCH });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      tokens: daily('2025-03-01', 30, { '2025-03-01': { processed_tokens: 100, api_requests: 1 }, '2025-03-15': { processed_tokens: 200, api_requests: 1 } }, T0),
+      tokens: daily(
+        '2025-03-01',
+        30,
+        { '2025-03-01': { processed_tokens: 100, api_requests: 1 }, '2025-03-15': { processed_tokens: 200, api_requests: 1 } },
+        T0,
+      ),
       token_usage_details: {
         total_tokens_processed: 650,
         tokens_previous_period_comparison: { current_period: 650, previous_period: 80 },
@@ -184,7 +223,10 @@ describe('GET /api/v1/token_resume', () => {
     const last = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: { ...MARCH, offset: '30' } });
     expect(last.body.tokens).toEqual([{ date: '2025-03-31', processed_tokens: 350, api_requests: 2 }]);
     const two = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: { ...MARCH, offset: '14', limit: '2' } });
-    expect(two.body.tokens).toEqual([{ date: '2025-03-15', processed_tokens: 200, api_requests: 1 }, { date: '2025-03-16', ...T0 }]);
+    expect(two.body.tokens).toEqual([
+      { date: '2025-03-15', processed_tokens: 200, api_requests: 1 },
+      { date: '2025-03-16', ...T0 },
+    ]);
     const past = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: { ...MARCH, offset: '31' } });
     expect(past.body.tokens).toEqual([]);
     expect(past.body.token_usage_details.total_tokens_processed).toBe(650);
@@ -192,8 +234,14 @@ describe('GET /api/v1/token_resume', () => {
 
   it('datamodel_name filters', async () => {
     const res = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: { ...MARCH, datamodel_name: 'Assistant' } });
-    expect(res.body.token_usage_details).toEqual({ total_tokens_processed: 300, tokens_previous_period_comparison: { current_period: 300, previous_period: 80 }, usage_by_origin: { smartpage: 0, api: 100, workspace: 200 } });
-    expect(res.body.top_datamodels_by_token_usage).toEqual([{ name: 'Assistant', dataset: 'Handbook', tokens_processed: 300, api_requests: 2, percentage: 100 }]);
+    expect(res.body.token_usage_details).toEqual({
+      total_tokens_processed: 300,
+      tokens_previous_period_comparison: { current_period: 300, previous_period: 80 },
+      usage_by_origin: { smartpage: 0, api: 100, workspace: 200 },
+    });
+    expect(res.body.top_datamodels_by_token_usage).toEqual([
+      { name: 'Assistant', dataset: 'Handbook', tokens_processed: 300, api_requests: 2, percentage: 100 },
+    ]);
   });
 });
 
@@ -227,7 +275,7 @@ describe('query rules', () => {
   it.each([
     [credits, '/api/v1/credits_resume'],
     [tokens, '/api/v1/token_resume'],
-  ] as const)('%s: a start before 2025-02-01 (the spec\'s minimum for the two series) → 400', async (handler, path) => {
+  ] as const)("%s: a start before 2025-02-01 (the spec's minimum for the two series) → 400", async (handler, path) => {
     const res = await call(handler, 'GET', path, { token: t.userTokens.OWNER, query: { start_date: '2025-01-31', end_date: '2025-02-28' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'start_date must not be before 2025-02-01' });

@@ -30,7 +30,10 @@ export const USAGE: Usage[] = [
   { at: '2025-04-20T08:00:00Z', origin: 'workspace', type: 'search', datamodel: 'Helper', tokens: 500, credits: 500 },
 ];
 
-export type ReportTenant = Tenant & { datamodels: { Assistant: { id: number }; Helper: { id: number } }; datasets: { Handbook: { id: number }; FAQ: { id: number } } };
+export type ReportTenant = Tenant & {
+  datamodels: { Assistant: { id: number }; Helper: { id: number } };
+  datasets: { Handbook: { id: number }; FAQ: { id: number } };
+};
 
 /** A tenant with two datasets, two datamodels, smartpages, an add-on of 200 credits from 2025-03-01 and USAGE. */
 export async function reportTenant(label = 'reports', usage: Usage[] = USAGE): Promise<ReportTenant> {
@@ -40,9 +43,16 @@ export async function reportTenant(label = 'reports', usage: Usage[] = USAGE): P
   const assistant = (await createDatamodelFor(t, 'Handbook', 'Assistant')).datamodel;
   const helper = (await createDatamodelFor(t, 'FAQ', 'Helper')).datamodel;
   await db().creditAddon.create({ data: { organizationId: t.organization.id, name: 'Boost', credits: 200, validFrom: new Date('2025-03-01T00:00:00Z') } });
-  const priv = await db().smartpage.create({ data: { projectId: t.project.id, datamodelId: assistant.id, name: 'Private', slug: `private-${t.tag}`, visibility: 'private' } });
+  const priv = await db().smartpage.create({
+    data: { projectId: t.project.id, datamodelId: assistant.id, name: 'Private', slug: `private-${t.tag}`, visibility: 'private' },
+  });
   await db().smartpage.create({ data: { projectId: t.project.id, datamodelId: helper.id, name: 'Public', slug: `public-${t.tag}`, visibility: 'public' } });
-  await db().smartpageUser.createMany({ data: [{ smartpageId: priv.id, email: 'a@x.test' }, { smartpageId: priv.id, email: 'b@x.test' }] });
+  await db().smartpageUser.createMany({
+    data: [
+      { smartpageId: priv.id, email: 'a@x.test' },
+      { smartpageId: priv.id, email: 'b@x.test' },
+    ],
+  });
   await db().organization.update({ where: { id: t.organization.id }, data: { indexedTokens: 1234 } });
   const datamodels = { Assistant: assistant, Helper: helper };
   const datasets = { Handbook: handbook.dataset, FAQ: faq.dataset };

@@ -23,7 +23,8 @@ const count = async (query: Record<string, string>, token = t.userTokens.OWNER) 
 };
 
 /** The truth: the period's conversations, read one by one. */
-const walked = async (projectId: number | null, filter: ThreadFilter) => (await threadIds({ organizationId: t.organization.id, projectId }, filter, 1000, 0)).length;
+const walked = async (projectId: number | null, filter: ThreadFilter) =>
+  (await threadIds({ organizationId: t.organization.id, projectId }, filter, 1000, 0)).length;
 
 beforeAll(async () => {
   // The fixture's own empty thread starts 2025-02-01; these start later.
@@ -49,9 +50,16 @@ describe('GET /api/v1/threads count without interaction filters', () => {
 
   it('agrees with the conversations for every period and scope', async () => {
     for (const projectId of [null, t.project.id, sales.id]) {
-      for (const [start, end] of [['2025-02-01', null], ['2025-06-01', '2025-06-01'], ['2025-06-02', '2025-07-15'], ['2025-07-16', null]] as const) {
+      for (const [start, end] of [
+        ['2025-02-01', null],
+        ['2025-06-01', '2025-06-01'],
+        ['2025-06-02', '2025-07-15'],
+        ['2025-07-16', null],
+      ] as const) {
         const filter: ThreadFilter = { start, end };
-        expect(await countThreads({ organizationId: t.organization.id, projectId }, filter), `${projectId} ${start} ${end}`).toBe(await walked(projectId, filter));
+        expect(await countThreads({ organizationId: t.organization.id, projectId }, filter), `${projectId} ${start} ${end}`).toBe(
+          await walked(projectId, filter),
+        );
       }
     }
   });

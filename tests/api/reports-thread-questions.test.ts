@@ -25,8 +25,18 @@ const interaction: Record<string, number> = {};
 
 async function ask(key: string, conversation: string, projectId: number, at: string, question: string, type: InteractionType = 'search') {
   const row = await recordInteraction({
-    conversationId: conversation, projectId, organizationId: t.organization.id, type, origin: 'api', question,
-    content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at),
+    conversationId: conversation,
+    projectId,
+    organizationId: t.organization.id,
+    type,
+    origin: 'api',
+    question,
+    content: 'a',
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
+    createdAt: new Date(at),
   });
   interaction[key] = row.id;
 }
@@ -103,10 +113,18 @@ describe('the per-thread question index', () => {
   it('with interaction_types, the term must be in a question of those types', async () => {
     expect(await list({ question: 'refund', interaction_types: 'deepsearch' })).toMatchObject({ names: ['q-four'], count: 1 });
     expect(await list({ question: 'refund', interaction_types: 'search' })).toMatchObject({ names: ['q-three', 'q-two', 'q-one'], count: 3 });
-    expect(await list({ question: 'refund', interaction_types: 'search,deepsearch' })).toMatchObject({ names: ['q-four', 'q-three', 'q-two', 'q-one'], count: 4 });
+    expect(await list({ question: 'refund', interaction_types: 'search,deepsearch' })).toMatchObject({
+      names: ['q-four', 'q-three', 'q-two', 'q-one'],
+      count: 4,
+    });
     expect(await list({ question: 'refund', interaction_types: 'stream' })).toMatchObject({ names: [], count: 0 });
     expect(await list({ question: 'where is my', interaction_types: 'deepsearch' })).toMatchObject({ names: [], count: 0 });
-    expect(await list({ question: 'refund', interaction_types: 'deepsearch', limit: '1', offset: '0' }, t.projectToken)).toEqual({ names: ['q-four'], count: 1, next: false, previous: false });
+    expect(await list({ question: 'refund', interaction_types: 'deepsearch', limit: '1', offset: '0' }, t.projectToken)).toEqual({
+      names: ['q-four'],
+      count: 1,
+      next: false,
+      previous: false,
+    });
   });
 
   it('pages with next/previous and the same count', async () => {
@@ -135,7 +153,10 @@ describe('the per-thread question index', () => {
       const planned = await planQuestion(scope, filter);
       const viaInteractions = await readThreads(scope, { ...filter, questionIndex: false }, 10, 0);
       const viaPlan = await readThreads(scope, planned, 10, 0);
-      expect(viaPlan.map((x) => x.conversation_identifier), question).toEqual(viaInteractions.map((x) => x.conversation_identifier));
+      expect(
+        viaPlan.map((x) => x.conversation_identifier),
+        question,
+      ).toEqual(viaInteractions.map((x) => x.conversation_identifier));
       expect(await countThreads(scope, planned), question).toBe(viaInteractions.length);
     }
   });
@@ -152,7 +173,14 @@ describe('the per-thread question index', () => {
 
   it('a common term pages through windows of the newest days with the same result', async () => {
     const scope = orgScope();
-    for (const [end, limit, offset] of [['2025-06-03', 1, 0], ['2025-06-03', 2, 1], ['2025-06-03', 3, 0], ['2025-06-02', 1, 1], ['2025-06-03', 10, 0], [null, 2, 2]] as const) {
+    for (const [end, limit, offset] of [
+      ['2025-06-03', 1, 0],
+      ['2025-06-03', 2, 1],
+      ['2025-06-03', 3, 0],
+      ['2025-06-02', 1, 1],
+      ['2025-06-03', 10, 0],
+      [null, 2, 2],
+    ] as const) {
       const filter: ThreadFilter = { start: '2025-05-01', end, question: 'refund' };
       const plan = (await planQuestion(scope, filter)).byThread!;
       const sorted = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1) }, limit, offset);
@@ -160,7 +188,15 @@ describe('the per-thread question index', () => {
       const windowed = await questionIndex().threadIds(scope, filter, { ...plan, count: Promise.resolve(1_000_000) }, limit, offset);
       expect(windowed, `${end} ${limit} ${offset}`).toEqual(sorted);
     }
-    expect(await questionIndex().threadIds(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' }, { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: Promise.resolve(1_000_000) }, 2, 1)).toEqual([conv.three, conv.two]);
+    expect(
+      await questionIndex().threadIds(
+        scope,
+        { start: '2025-05-01', end: '2025-06-03', question: 'refund' },
+        { ...(await planQuestion(scope, { start: '2025-05-01', end: '2025-06-03', question: 'refund' })).byThread!, count: Promise.resolve(1_000_000) },
+        2,
+        1,
+      ),
+    ).toEqual([conv.three, conv.two]);
   });
 
   it('a deep page found by day (counts per day while planning) equals the sorted matches, at every offset, in both projects', async () => {

@@ -31,8 +31,18 @@ const MANY_WORDS = Array.from({ length: 2100 }, (_, i) => `zqx${i}`).join(' ');
 
 async function ask(tenant: ReportTenant, conversation: string, at: string, question: string, type: InteractionType = 'search') {
   return recordInteraction({
-    conversationId: conversation, projectId: tenant.project.id, organizationId: tenant.organization.id, type, origin: 'api', question,
-    content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2, createdAt: new Date(at),
+    conversationId: conversation,
+    projectId: tenant.project.id,
+    organizationId: tenant.organization.id,
+    type,
+    origin: 'api',
+    question,
+    content: 'a',
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
+    createdAt: new Date(at),
   });
 }
 
@@ -50,7 +60,10 @@ async function expectAgreement(filter: ThreadFilter) {
   const planned = await planQuestion(scope(), filter);
   const viaInteractions = await readThreads(scope(), { ...filter, questionIndex: false }, 50, 0);
   const viaPlan = await readThreads(scope(), planned, 50, 0);
-  expect(viaPlan.map((x) => x.conversation_identifier), label).toEqual(viaInteractions.map((x) => x.conversation_identifier));
+  expect(
+    viaPlan.map((x) => x.conversation_identifier),
+    label,
+  ).toEqual(viaInteractions.map((x) => x.conversation_identifier));
   expect(await countThreads(scope(), planned), label).toBe(viaInteractions.length);
   return planned;
 }
@@ -83,9 +96,31 @@ describe('the question filter by words', () => {
 
   it('agrees with the per-interaction path: long words across their pieces, punctuation, accents, short terms, types', async () => {
     const terms = [
-      LONG_WORD.slice(0, 5), LONG_WORD.slice(190, 215), LONG_WORD.slice(395, 405), LONG_WORD.slice(590, 790), LONG_WORD.slice(800),
-      'token', 'pasted', 'words;', 'commas,stay', 's,s', 'and', 'lines', 'ação', 'AÇÃO', 'preço?', '100%_', '%', '_', 'ç', 'a',
-      'w-tabs', 'zqx1', 'zqx2099', 'secretword', 'nothing-here',
+      LONG_WORD.slice(0, 5),
+      LONG_WORD.slice(190, 215),
+      LONG_WORD.slice(395, 405),
+      LONG_WORD.slice(590, 790),
+      LONG_WORD.slice(800),
+      'token',
+      'pasted',
+      'words;',
+      'commas,stay',
+      's,s',
+      'and',
+      'lines',
+      'ação',
+      'AÇÃO',
+      'preço?',
+      '100%_',
+      '%',
+      '_',
+      'ç',
+      'a',
+      'w-tabs',
+      'zqx1',
+      'zqx2099',
+      'secretword',
+      'nothing-here',
     ];
     for (const question of terms) {
       await expectAgreement({ start: '2025-06-01', end: null, question });
@@ -104,7 +139,11 @@ describe('the question filter by words', () => {
 });
 
 describe('the days that hold a page', () => {
-  const days = [{ day: '2025-06-05', n: 3 }, { day: '2025-06-04', n: 1 }, { day: '2025-06-02', n: 4 }];
+  const days = [
+    { day: '2025-06-05', n: 3 },
+    { day: '2025-06-04', n: 1 },
+    { day: '2025-06-02', n: 4 },
+  ];
   it.each([
     [0, 2, { first: '2025-06-05', last: '2025-06-05', newer: 0 }],
     [0, 3, { first: '2025-06-05', last: '2025-06-05', newer: 0 }],
@@ -129,7 +168,9 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
     const byDay = { ...plan, count: Promise.resolve(1_000_000) };
     for (let offset = 0; offset <= (await plan.count!) + 1; offset++) {
       for (const limit of [1, 2, 3]) {
-        expect(await pageByWords(scope(), filter, byDay, limit, offset), `${offset}/${limit}`).toEqual(await pageByWords(scope(), filter, walked, limit, offset, 0));
+        expect(await pageByWords(scope(), filter, byDay, limit, offset), `${offset}/${limit}`).toEqual(
+          await pageByWords(scope(), filter, walked, limit, offset, 0),
+        );
       }
     }
   });
@@ -161,12 +202,15 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
 
   it('is the planned path for a term without whitespace, with or without types', async () => {
     expect((await planQuestion(scope(), { start: '2025-06-01', end: null, question: 'Lines' })).byThread?.wordKeys).toHaveLength(4);
-    expect((await planQuestion(scope(), { start: '2025-06-01', end: null, question: 'lines', interactionTypes: ['stream'] })).byThread?.wordKeys).toHaveLength(1);
+    expect((await planQuestion(scope(), { start: '2025-06-01', end: null, question: 'lines', interactionTypes: ['stream'] })).byThread?.wordKeys).toHaveLength(
+      1,
+    );
     expect((await planQuestion(scope(), { start: '2025-06-01', end: null, question: 'new lines' })).byThread?.wordKeys).toBeNull();
   });
 
   it('each organisation has its own vocabulary; a word repeated adds nothing and spends no id', async () => {
-    const words = (organizationId: number) => db().$queryRaw<{ word: string }[]>`SELECT word FROM question_words WHERE organization_id = ${organizationId} AND word LIKE 'secretword%'`;
+    const words = (organizationId: number) =>
+      db().$queryRaw<{ word: string }[]>`SELECT word FROM question_words WHERE organization_id = ${organizationId} AND word LIKE 'secretword%'`;
     expect(await words(t.organization.id)).toEqual([]);
     expect(await words(rival.organization.id)).toEqual([{ word: 'secretword' }]);
     const [before] = await db().$queryRaw<{ last: number }[]>`SELECT last_value AS last FROM question_words_id_seq`;
@@ -191,7 +235,10 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
       expect(planned.byThread?.wordKeys).toBeNull();
       expect(await list({ question: 'preço' })).toEqual({ names: ['w-accents'], count: 1 });
       // Another organisation keeps the index.
-      expect((await planQuestion({ organizationId: rival.organization.id, projectId: null }, { start: '2025-06-01', end: null, question: 'rival' })).byThread?.wordKeys).not.toBeNull();
+      expect(
+        (await planQuestion({ organizationId: rival.organization.id, projectId: null }, { start: '2025-06-01', end: null, question: 'rival' })).byThread
+          ?.wordKeys,
+      ).not.toBeNull();
     } finally {
       await db().$executeRaw`SELECT thread_words_refresh(${conv.accents})`;
     }
@@ -213,7 +260,8 @@ describe.runIf(isPostgres())('the PostgreSQL word index', () => {
     const moved = await newConversation(t.project.id, 'w-moved', new Date('2025-06-05T09:00:00Z'));
     await ask(t, moved, '2025-06-05T09:00:00Z', 'movingword');
     await db().$executeRaw`UPDATE conversations SET organization_id = ${rival.organization.id}, project_id = ${rival.project.id} WHERE id = ${moved}`;
-    await db().$executeRaw`UPDATE interactions SET organization_id = ${rival.organization.id}, project_id = ${rival.project.id} WHERE conversation_id = ${moved}`;
+    await db()
+      .$executeRaw`UPDATE interactions SET organization_id = ${rival.organization.id}, project_id = ${rival.project.id} WHERE conversation_id = ${moved}`;
     expect(await list({ question: 'movingword' })).toEqual({ names: [], count: 0 });
     expect(await list({ question: 'movingword' }, rival.userTokens.OWNER)).toEqual({ names: ['w-moved'], count: 1 });
   });

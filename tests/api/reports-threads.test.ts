@@ -53,7 +53,13 @@ async function ask(key: string, conversation: string, at: string, type: Interact
 const rate = (body: Record<string, unknown>) =>
   call(assess, 'POST', '/api/v1/assessments', {
     token: t.apiKey,
-    body: { answers: { search: [], generational: { content: 'x', total_tokens: 1 } }, generativeAnswer: 'x', modelId: t.datamodels.Assistant.id, datasetId: t.datasets.Handbook.id, ...body },
+    body: {
+      answers: { search: [], generational: { content: 'x', total_tokens: 1 } },
+      generativeAnswer: 'x',
+      modelId: t.datamodels.Assistant.id,
+      datasetId: t.datasets.Handbook.id,
+      ...body,
+    },
   });
 
 beforeAll(async () => {
@@ -72,7 +78,18 @@ beforeAll(async () => {
   await ask('i4', conv.three, '2025-03-03T10:00:00Z', 'search', '=HYPERLINK("http://evil.test")', null);
   await ask('i5', conv.four, '2025-04-10T10:00:00Z', 'stream', 'password again', 'Helper');
   expect((await rate({ identifier: ids.i1, question: 'How do I reset my PASSWORD?', evaluation: 'positive', feedback: 'great' })).status).toBe(200);
-  expect((await rate({ conversation: conv.two, question: 'Billing cycle 100%_off', evaluation: 'negative', extra: { negative_opinions: ['wrong', 'too long'] }, modelId: t.datamodels.Helper.id, datasetId: t.datasets.FAQ.id })).status).toBe(200);
+  expect(
+    (
+      await rate({
+        conversation: conv.two,
+        question: 'Billing cycle 100%_off',
+        evaluation: 'negative',
+        extra: { negative_opinions: ['wrong', 'too long'] },
+        modelId: t.datamodels.Helper.id,
+        datasetId: t.datasets.FAQ.id,
+      })
+    ).status,
+  ).toBe(200);
   expect((await rate({ identifier: ids.i5, question: 'password again', evaluation: 'neutral', feedback: 'meh' })).status).toBe(200);
 });
 
@@ -124,7 +141,12 @@ describe('GET /api/v1/threads filters', () => {
 
   it('every Interaction field, evaluation/feedback/feedback_options from the assessments', async () => {
     const [two] = (await list({ evaluation: 'negative' })).results;
-    expect(two).toMatchObject({ conversation_id: conv.two, conversation_identifier: 'c-two', created_at: '2025-03-02T10:00:00.000Z', updated_at: '2025-03-02T10:00:00.000Z' });
+    expect(two).toMatchObject({
+      conversation_id: conv.two,
+      conversation_identifier: 'c-two',
+      created_at: '2025-03-02T10:00:00.000Z',
+      updated_at: '2025-03-02T10:00:00.000Z',
+    });
     expect(two.interactions).toEqual([
       {
         identifier: ids.i3,
@@ -210,7 +232,8 @@ describe('GET /api/v1/threads paging', () => {
   it('hostile filter text stays a parameter', async () => {
     const page = await list({ question: "x' OR 1=1 --", datamodel: "a') OR ('1'='1" });
     expect(page.count).toBe(0);
-    for (const question of ["'); DROP TABLE interactions; --", '" OR 1=1 --', "%' OR '1'='1", 'NEAR("a" "b")']) expect((await list({ question })).count).toBe(0);
+    for (const question of ["'); DROP TABLE interactions; --", '" OR 1=1 --', "%' OR '1'='1", 'NEAR("a" "b")'])
+      expect((await list({ question })).count).toBe(0);
     expect((await list()).count).toBe(5);
   });
 });
@@ -235,7 +258,17 @@ describe('GET /api/v1/threads: the thread summary follows every change', () => {
   it('re-rating, clearing feedback and deleting an interaction update the filters', async () => {
     s = await reportTenant('threads-summary', []);
     const c = await newConversation(s.project.id, 's-one', new Date('2025-05-01T10:00:00Z'));
-    const base = { conversationId: c, projectId: s.project.id, organizationId: s.organization.id, origin: 'api' as const, content: 'a', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2 };
+    const base = {
+      conversationId: c,
+      projectId: s.project.id,
+      organizationId: s.organization.id,
+      origin: 'api' as const,
+      content: 'a',
+      promptTokens: 1,
+      completionTokens: 1,
+      totalTokens: 2,
+      totalTokensWithFee: 2,
+    };
     const first = await recordInteraction({ ...base, type: 'search', question: 'q one', createdAt: new Date('2025-05-01T10:00:00Z') });
     const second = await recordInteraction({ ...base, type: 'deepsearch', question: 'q two', createdAt: new Date('2025-05-01T10:01:00Z') });
     expect(await get({ interaction_types: 'deepsearch' })).toEqual(['s-one']);
@@ -268,6 +301,8 @@ describe('GET /api/v1/threads: the thread summary follows every change', () => {
       expect(viaIndex.map((x) => x.conversation_identifier)).toEqual(viaScan.map((x) => x.conversation_identifier));
       expect(await countThreads(scope, { ...filter, questionIndex: true })).toBe(viaScan.length);
     }
-    expect((await readThreads(scope, { start: '2025-02-01', end: null, question: 'password', questionIndex: true }, 10, 0)).map((x) => x.conversation_identifier)).toEqual(['c-four', 'c-one']);
+    expect(
+      (await readThreads(scope, { start: '2025-02-01', end: null, question: 'password', questionIndex: true }, 10, 0)).map((x) => x.conversation_identifier),
+    ).toEqual(['c-four', 'c-one']);
   });
 });

@@ -25,15 +25,30 @@ let b: Tenant;
 let datasetId: number;
 let datamodelId: number;
 
-const ask = (tenant: Tenant, question: string) => call(search, 'POST', '/searcher/v1/search', { token: tenant.apiKey, body: { question, dataset: 'Python docs' } });
-const queue = (tenant: Tenant, query: Record<string, string> = {}) => call<ReviewPage>(review.GET, 'GET', '/searcher/v1/review', { token: tenant.apiKey, query });
+const ask = (tenant: Tenant, question: string) =>
+  call(search, 'POST', '/searcher/v1/search', { token: tenant.apiKey, body: { question, dataset: 'Python docs' } });
+const queue = (tenant: Tenant, query: Record<string, string> = {}) =>
+  call<ReviewPage>(review.GET, 'GET', '/searcher/v1/review', { token: tenant.apiKey, query });
 const questionsOf = (page: ReviewPage) => page.results.map((g) => g.question);
 
 async function weakAnswer(tenant: Tenant, question: string) {
-  const conversation = await db().conversation.create({ data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'smartpage' } });
+  const conversation = await db().conversation.create({
+    data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'smartpage' },
+  });
   return recordInteraction({
-    projectId: tenant.project.id, organizationId: tenant.organization.id, conversationId: conversation.id, type: 'search', origin: 'smartpage',
-    question, content: 'Something loosely related [1]', datasetId, datasetName: 'Python docs', promptTokens: 1, completionTokens: 1, totalTokens: 2, totalTokensWithFee: 2,
+    projectId: tenant.project.id,
+    organizationId: tenant.organization.id,
+    conversationId: conversation.id,
+    type: 'search',
+    origin: 'smartpage',
+    question,
+    content: 'Something loosely related [1]',
+    datasetId,
+    datasetName: 'Python docs',
+    promptTokens: 1,
+    completionTokens: 1,
+    totalTokens: 2,
+    totalTokensWithFee: 2,
     search: { results: [{ passage_id: 1, content_id: 1, content: 'Loose page', score: 0.12, context: 'loosely related' }] },
   });
 }
@@ -57,8 +72,15 @@ describe('the review queue', () => {
     const assessed = await call(assess, 'POST', '/api/v1/assessments', {
       token: a.apiKey,
       body: {
-        identifier: negative, question: 'How do I sort a list in descending order?', answers: rated.body, generativeAnswer: rated.body.generational.content,
-        modelId: datamodelId, datasetId, evaluation: 'negative', feedback: 'Show the key= form too', extra: { negative_opinions: ['Incomplete'] },
+        identifier: negative,
+        question: 'How do I sort a list in descending order?',
+        answers: rated.body,
+        generativeAnswer: rated.body.generational.content,
+        modelId: datamodelId,
+        datasetId,
+        evaluation: 'negative',
+        feedback: 'Show the key= form too',
+        extra: { negative_opinions: ['Incomplete'] },
       },
     });
     expect(assessed.status).toBe(200);
@@ -83,14 +105,23 @@ describe('the review queue', () => {
     expect(none).toMatchObject({ count: 1, kinds: ['unanswered'], identifiers: [unanswered] });
     expect(none.latest.sources).toEqual([]);
     expect(bad.kinds).toEqual(['negative']);
-    expect(bad.latest).toMatchObject({ identifier: negative, evaluation: 'negative', feedback: 'Show the key= form too', feedback_options: ['Incomplete'], dataset: 'Python docs' });
+    expect(bad.latest).toMatchObject({
+      identifier: negative,
+      evaluation: 'negative',
+      feedback: 'Show the key= form too',
+      feedback_options: ['Incomplete'],
+      dataset: 'Python docs',
+    });
     expect(bad.latest.sources[0]).toMatchObject({ content: 'Sorting lists' });
     expect(bad.latest.sources[0].context).toContain('reverse=True');
   });
 
   it('filters by kind and origin; another organisation sees none of it', async () => {
     expect(questionsOf((await queue(a, { kind: 'unanswered' })).body)).toEqual(['What is the capital of Mongolia?']);
-    expect(questionsOf((await queue(a, { kind: 'negative,low_score' })).body)).toEqual(['crate: how many bananas fit?', 'How do I sort a list in descending order?']);
+    expect(questionsOf((await queue(a, { kind: 'negative,low_score' })).body)).toEqual([
+      'crate: how many bananas fit?',
+      'How do I sort a list in descending order?',
+    ]);
     expect(questionsOf((await queue(a, { origin: 'smartpage' })).body)).toEqual(['crate: how many bananas fit?']);
     expect(questionsOf((await queue(a, { start_date: '2020-01-01', end_date: '2020-01-31' })).body)).toEqual([]);
     expect((await queue(b)).body).toEqual({ count: 0, scanned: 0, totals: { interactions: 0, negative: 0, unanswered: 0 }, results: [] });
@@ -135,16 +166,30 @@ describe('curated answers', () => {
   it('a curated answer ranks first for its question and a paraphrase, is quoted verbatim, and resolves the queue item', async () => {
     const unanswered = (await queue(a, { kind: 'unanswered' })).body.results[0];
     // An evaluation set asks it too (worded otherwise), expecting the curated answer's page: not found yet.
-    const set = await createSet(a.project.id, { name: 'Geography', questions: [{ question: 'mongolia: what is its capital?', expected_sources: ['What is the capital of Mongolia?'] }] });
+    const set = await createSet(a.project.id, {
+      name: 'Geography',
+      questions: [{ question: 'mongolia: what is its capital?', expected_sources: ['What is the capital of Mongolia?'] }],
+    });
     const before = await startRun(a.project.id, set.id, { dataset_id: datasetId });
     await before.finished;
     expect((await getRun(a.project.id, set.id, before.run.id)).results[0].rank).toBeNull();
     const created = await call(curated.POST, 'POST', '/searcher/v1/curated_answers', {
       token: a.apiKey,
-      body: { dataset_id: datasetId, question: 'What is the capital of Mongolia?', answer: ANSWER, source: 'https://example.org/mongolia', resolves: unanswered.identifiers },
+      body: {
+        dataset_id: datasetId,
+        question: 'What is the capital of Mongolia?',
+        answer: ANSWER,
+        source: 'https://example.org/mongolia',
+        resolves: unanswered.identifiers,
+      },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ dataset_id: datasetId, question: 'What is the capital of Mongolia?', answer: ANSWER, source: 'https://example.org/mongolia' });
+    expect(created.body).toMatchObject({
+      dataset_id: datasetId,
+      question: 'What is the capital of Mongolia?',
+      answer: ANSWER,
+      source: 'https://example.org/mongolia',
+    });
     expect((await queue(a, { kind: 'unanswered' })).body.count).toBe(0);
     // Closing the loop: the set that asks this question ran again, against the same dataset, and now finds it first.
     expect(created.body.evaluation_runs).toEqual([{ set_id: set.id, run_id: expect.any(Number) }]);
@@ -157,20 +202,31 @@ describe('curated answers', () => {
 
     for (const question of ['What is the capital of Mongolia?', 'which city is the capital of mongolia']) {
       const res = await ask(a, question);
-      expect(res.body.search[0]).toMatchObject({ answer: ANSWER, content: { name: 'What is the capital of Mongolia?', subject: 'Curated answers', source: 'https://example.org/mongolia' } });
+      expect(res.body.search[0]).toMatchObject({
+        answer: ANSWER,
+        content: { name: 'What is the capital of Mongolia?', subject: 'Curated answers', source: 'https://example.org/mongolia' },
+      });
       expect(res.body.generational.content.startsWith(ANSWER)).toBe(true);
     }
     // Listed for the dataset; another organisation sees none.
-    expect((await call(curated.GET, 'GET', '/x', { token: a.apiKey, query: { dataset_id: String(datasetId) } })).body.map((c: { id: number }) => c.id)).toEqual([created.body.id]);
+    expect((await call(curated.GET, 'GET', '/x', { token: a.apiKey, query: { dataset_id: String(datasetId) } })).body.map((c: { id: number }) => c.id)).toEqual(
+      [created.body.id],
+    );
     expect((await call(curated.GET, 'GET', '/x', { token: b.apiKey })).body).toEqual([]);
 
     // Editing takes effect on the next search.
-    const edited = await call(curatedOne.PATCH, 'PATCH', '/x', { token: a.apiKey, params: { curated_id: String(created.body.id) }, body: { answer: 'Ulaanbaatar (also spelled Ulan Bator).' } });
+    const edited = await call(curatedOne.PATCH, 'PATCH', '/x', {
+      token: a.apiKey,
+      params: { curated_id: String(created.body.id) },
+      body: { answer: 'Ulaanbaatar (also spelled Ulan Bator).' },
+    });
     expect(edited.status).toBe(200);
     expect((await ask(a, 'What is the capital of Mongolia?')).body.search[0].answer).toBe('Ulaanbaatar (also spelled Ulan Bator).');
 
     // Another organisation can neither edit nor delete it.
-    expect((await call(curatedOne.PATCH, 'PATCH', '/x', { token: b.apiKey, params: { curated_id: String(created.body.id) }, body: { answer: 'x' } })).status).toBe(404);
+    expect(
+      (await call(curatedOne.PATCH, 'PATCH', '/x', { token: b.apiKey, params: { curated_id: String(created.body.id) }, body: { answer: 'x' } })).status,
+    ).toBe(404);
     expect((await call(curatedOne.DELETE, 'DELETE', '/x', { token: b.apiKey, params: { curated_id: String(created.body.id) } })).status).toBe(404);
 
     // Deleting it: the next search no longer finds it.

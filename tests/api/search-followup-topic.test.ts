@@ -14,7 +14,12 @@ import { createTenant, type Tenant } from '../helpers/tenant';
 import { loadCorpus, type CorpusDocument } from '../fixtures/search-corpus';
 
 // As lib/seed/demo.ts stores them: one passage per paragraph, headed by the document's name.
-const DEMO: CorpusDocument[] = DEMO_DOCUMENTS.map((d) => ({ subject: 'Product handbook', name: d.name, source: d.source, passages: d.paragraphs.map((text) => ({ heading: d.name, text })) }));
+const DEMO: CorpusDocument[] = DEMO_DOCUMENTS.map((d) => ({
+  subject: 'Product handbook',
+  name: d.name,
+  source: d.source,
+  passages: d.paragraphs.map((text) => ({ heading: d.name, text })),
+}));
 
 let t: Tenant;
 let datasetId: number;
@@ -49,7 +54,10 @@ describe('a follow-up led by a connector', () => {
     const first = await ask({ question: 'How do I import documents?' });
     const next = await ask({ question: 'and what about spreadsheets?', conversation: first.body.conversation });
     expect(next.body.search[0].content.name).toBe('Importing documents');
-    expect(await extraOf(next.body.identifier)).toMatchObject({ resolution: 'followup', standalone_question: 'How do I import documents what about spreadsheets?' });
+    expect(await extraOf(next.body.identifier)).toMatchObject({
+      resolution: 'followup',
+      standalone_question: 'How do I import documents what about spreadsheets?',
+    });
   });
 
   it('with a whole question whose words the earlier page holds keeps its subject', async () => {

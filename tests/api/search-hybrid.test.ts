@@ -48,7 +48,14 @@ function useProvider(baseUrl: string | null) {
 async function gardenDataset(tenant: Tenant, name: string, passages: { heading: string; text: string }[]) {
   const { dataset, content } = await createKnowledge(tenant, name);
   await db().content.update({ where: { id: content.id }, data: { name: 'Garden notes' } });
-  await db().$transaction((tx) => replacePassages(tx, { id: content.id, datasetId: dataset.id, tokenCount: 0 }, tenant.organization.id, passages.map((p) => ({ ...p, tokenCount: 20 }))));
+  await db().$transaction((tx) =>
+    replacePassages(
+      tx,
+      { id: content.id, datasetId: dataset.id, tokenCount: 0 },
+      tenant.organization.id,
+      passages.map((p) => ({ ...p, tokenCount: 20 })),
+    ),
+  );
   return dataset.id;
 }
 
@@ -85,7 +92,14 @@ describe('hybrid retrieval', () => {
   });
 
   it('the accelerated search and the JavaScript scan agree', async () => {
-    const q = { datasetId, model: 'fake-embed', vector: normalise(Float32Array.from(fakeEmbedding('tomato roses dough'))), limit: 3, minSimilarity: -1, scanLimit: 1_000 };
+    const q = {
+      datasetId,
+      model: 'fake-embed',
+      vector: normalise(Float32Array.from(fakeEmbedding('tomato roses dough'))),
+      limit: 3,
+      minSimilarity: -1,
+      scanLimit: 1_000,
+    };
     const fast = await nearestPassages(q);
     const scan = await scanNearest(q);
     expect(fast.map((h) => h.passageId)).toEqual(scan.map((h) => h.passageId));

@@ -30,7 +30,12 @@ describe('full-text index of passages', () => {
     const write = (texts: string[]) =>
       db().$transaction(async (tx) => {
         const current = await tx.content.findUniqueOrThrow({ where: { id: content.id } });
-        await replacePassages(tx, current, t.organization.id, texts.map((text) => ({ text, tokenCount: 3 })));
+        await replacePassages(
+          tx,
+          current,
+          t.organization.id,
+          texts.map((text) => ({ text, tokenCount: 3 })),
+        );
       });
 
     await write(['Pelicans migrate along the coast.', 'Kangaroos hop across the plains.']);

@@ -19,12 +19,29 @@ const doc = (name: string, passages: [string, string][]): CorpusDocument => ({
 // longer passage. Other passages make the remaining words common, as real
 // corpora do, so plain bm25 prefers the short repetition.
 const RANKING_CORPUS: CorpusDocument[] = [
-  doc('Defaults', [['Values', 'Each session may set its own time zone. The value lasts until the session ends, and a new connection starts from the server default again unless a role default applies.']]),
+  doc('Defaults', [
+    [
+      'Values',
+      'Each session may set its own time zone. The value lasts until the session ends, and a new connection starts from the server default again unless a role default applies.',
+    ],
+  ]),
   doc('Zone names', [['Names', 'Time zone names: each zone has a time offset, and a zone time rule.']]),
-  doc('Exporting', [['Export formats', 'To copy query output to a file with a header line, give the output format and the file name; the header holds the column names that many tools expect to find.']]),
+  doc('Exporting', [
+    [
+      'Export formats',
+      'To copy query output to a file with a header line, give the output format and the file name; the header holds the column names that many tools expect to find.',
+    ],
+  ]),
   doc('Header lines', [['Header files', 'A header line and a file header: each file has a header line.']]),
-  doc('Connections', [['Connecting', 'A session starts when a client connects; set the role of the session first, then set the search path. A query output goes to the client.']]),
-  doc('Roles', [['Role settings', 'Set a default for a role; each session of the role starts with it. Set it again to change it. Query output of a session is sent to its client.']]),
+  doc('Connections', [
+    ['Connecting', 'A session starts when a client connects; set the role of the session first, then set the search path. A query output goes to the client.'],
+  ]),
+  doc('Roles', [
+    [
+      'Role settings',
+      'Set a default for a role; each session of the role starts with it. Set it again to change it. Query output of a session is sent to its client.',
+    ],
+  ]),
   doc('Clients', [['Client output', 'The client reads query output; a session may copy output to a client file. Copy and query output both stream.']]),
   doc('Vacuum', [
     ['Vacuum', 'Vacuum reclaims storage held by dead rows.'],
@@ -40,8 +57,18 @@ const RANKING_CORPUS: CorpusDocument[] = [
 // ("Timeout of a session lock wait"); the wrong one has two of them in
 // its title and all three scattered through a longer body.
 const LEAD_CORPUS: CorpusDocument[] = [
-  doc('Client defaults', [['Statement behaviour', 'Timeout of a session lock wait: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.']]),
-  doc('Lock management', [['Lock waits', 'While its statements run, every session takes locks, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.']]),
+  doc('Client defaults', [
+    [
+      'Statement behaviour',
+      'Timeout of a session lock wait: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.',
+    ],
+  ]),
+  doc('Lock management', [
+    [
+      'Lock waits',
+      'While its statements run, every session takes locks, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.',
+    ],
+  ]),
   doc('Sessions', [['Overview', 'A session begins at connection.']]),
 ];
 
@@ -62,7 +89,12 @@ beforeAll(async () => {
  */
 function plainBm25(question: string, corpus = RANKING_CORPUS): string[] {
   const terms = queryTerms(question).map((t) => t.stem);
-  const passages = corpus.flatMap((d) => d.passages.map((p) => ({ name: d.name, tokens: [...repeat(stemsOf(d.name), 5), ...repeat(stemsOf(d.subject), 2.5), ...repeat(stemsOf(p.heading), 2.5), ...stemsOf(p.text)] })));
+  const passages = corpus.flatMap((d) =>
+    d.passages.map((p) => ({
+      name: d.name,
+      tokens: [...repeat(stemsOf(d.name), 5), ...repeat(stemsOf(d.subject), 2.5), ...repeat(stemsOf(p.heading), 2.5), ...stemsOf(p.text)],
+    })),
+  );
   const average = passages.reduce((sum, p) => sum + p.tokens.length, 0) / passages.length;
   const df = (t: string) => passages.filter((p) => p.tokens.includes(t)).length;
   const scored = passages.map((p) => {
@@ -75,7 +107,10 @@ function plainBm25(question: string, corpus = RANKING_CORPUS): string[] {
     }
     return { name: p.name, score };
   });
-  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score).map((s) => s.name);
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((s) => s.name);
 }
 
 /** A field weight as repetition (2.5 → the tokens twice and half of them once more). */
@@ -94,7 +129,7 @@ describe('ranking beyond plain full text', () => {
     expect(best?.content.name).toBe(right);
   });
 
-  it('a passage that opens with the question\'s words, in another order, beats a title holding two of them', async () => {
+  it("a passage that opens with the question's words, in another order, beats a title holding two of them", async () => {
     const question = 'lock timeout of a session';
     expect(plainBm25(question, LEAD_CORPUS)[0]).toBe('Lock management');
     const [best] = await retrieve(leadDatasetId, question, { topK: 3, minScore: 0 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
       }
       if (mode === 'slow') return setTimeout(() => res.end('{}'), 3000).unref();
       // Two hiccups (a rate limit, then an overloaded server) before each answer.
-      if (mode === 'flaky' && (flaky.count++ % 3) < 2) {
+      if (mode === 'flaky' && flaky.count++ % 3 < 2) {
         const status = flaky.count % 3 === 1 ? 429 : 503;
         res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
         return res.end(JSON.stringify({ error: { message: 'try again' } }));
@@ -67,7 +67,13 @@ beforeAll(async () => {
         JSON.stringify({
           id: 'chatcmpl-1',
           object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content: mode === 'badcite' ? 'Pass reverse=True [1], as [7] says.' : ANSWER.join('') }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: mode === 'badcite' ? 'Pass reverse=True [1], as [7] says.' : ANSWER.join('') },
+              finish_reason: 'stop',
+            },
+          ],
           ...(mode === 'nousage' ? {} : { usage: USAGE }),
         }),
       );
@@ -82,8 +88,21 @@ beforeAll(async () => {
   process.env.TEST_LLM_KEY = 'sk-test-123';
   for (const mode of ['ok', 'fail', 'slow', 'nousage', 'cut', 'flaky', 'hang', 'badcite']) {
     const name = `llm-${mode}-${t.tag}`;
-    await upsertGenerativeModel({ name, provider: 'openai', baseUrl: `${base}/${mode}/v1`, providerModel: 'tiny-model', apiKeyEnv: 'TEST_LLM_KEY', feeSearch: 1, feeStream: 1.5, feeDeepsearch: 3 });
-    await createPreset(t.project.id, { identifier: `p-${mode}`, generativeModelName: name, parameters: { top_k: 3, min_score: 0, temperature: 0.2, max_tokens: 300 } });
+    await upsertGenerativeModel({
+      name,
+      provider: 'openai',
+      baseUrl: `${base}/${mode}/v1`,
+      providerModel: 'tiny-model',
+      apiKeyEnv: 'TEST_LLM_KEY',
+      feeSearch: 1,
+      feeStream: 1.5,
+      feeDeepsearch: 3,
+    });
+    await createPreset(t.project.id, {
+      identifier: `p-${mode}`,
+      generativeModelName: name,
+      parameters: { top_k: 3, min_score: 0, temperature: 0.2, max_tokens: 300 },
+    });
     await createDatamodel(t.project.id, { name: `LLM ${mode}`, datasetName: 'Python docs', presetIdentifier: `p-${mode}` });
   }
 });
@@ -139,7 +158,14 @@ describe('POST /searcher/v1/search/stream', () => {
     expect(list.slice(1, 4).map((e) => e.data.content)).toEqual(ANSWER);
     expect(list[4].data).toMatchObject({ total_tokens: 129, content: ANSWER.join('') });
     const row = await db().interaction.findUniqueOrThrow({ where: { identifier: list[4].data.identifier } });
-    expect(row).toMatchObject({ type: 'stream', promptTokens: 120, completionTokens: 9, totalTokens: 129, totalTokensWithFee: 194, generativeModelName: `llm-ok-${t.tag}` });
+    expect(row).toMatchObject({
+      type: 'stream',
+      promptTokens: 120,
+      completionTokens: 9,
+      totalTokens: 129,
+      totalTokensWithFee: 194,
+      generativeModelName: `llm-ok-${t.tag}`,
+    });
     const request = seen.at(-1)!;
     expect(request.url).toBe('/ok/v1/chat/completions');
     expect(request.authorization).toBe('Bearer sk-test-123');
@@ -181,7 +207,8 @@ describe('POST /searcher/v1/search/stream', () => {
 });
 
 describe('OpenAI-compatible provider through POST /searcher/v1/search', () => {
-  const ask = (model: string, extra: Record<string, unknown> = {}) => call(search, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question: 'sort a list backwards', model, ...extra } });
+  const ask = (model: string, extra: Record<string, unknown> = {}) =>
+    call(search, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question: 'sort a list backwards', model, ...extra } });
 
   it('uses the JSON answer and its usage', async () => {
     const { status, body } = await ask('LLM ok');

@@ -118,7 +118,13 @@ describe('POST /searcher/v1/search', () => {
   it('ignores history entirely', async () => {
     const question = { question: 'iterate over the lines of a file', dataset: 'Python docs' };
     const plain = await ask(question);
-    const withHistory = await ask({ ...question, history: [{ question: 'How do I sort a list?', answer: 'Use sorted().' }, { question: 'asyncio', answer: 'tasks' }] });
+    const withHistory = await ask({
+      ...question,
+      history: [
+        { question: 'How do I sort a list?', answer: 'Use sorted().' },
+        { question: 'asyncio', answer: 'tasks' },
+      ],
+    });
     expect(withHistory.status).toBe(200);
     expect(withHistory.body.search).toEqual(plain.body.search);
     expect(withHistory.body.generational).toEqual(plain.body.generational);
@@ -180,7 +186,7 @@ describe('POST /searcher/v1/search', () => {
     expect(res.body.detail).toEqual(expect.any(String));
   });
 
-  it('another organisation cannot search this one\'s dataset or model', async () => {
+  it("another organisation cannot search this one's dataset or model", async () => {
     const other = await createTenant('search-other');
     expect((await ask({ question: 'sort', dataset: 'Python docs' }, other.apiKey)).status).toBe(404);
     expect((await ask({ question: 'sort', model: 'Python helper' }, other.apiKey)).status).toBe(404);

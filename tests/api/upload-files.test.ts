@@ -92,7 +92,12 @@ describe('POST /searcher/v1/upload/files', () => {
     expect(res.body).toEqual({
       message: 'Upload started',
       id: expect.any(Number),
-      files: ['guide.pdf', 'timetable.docx', 'handbook.html', 'orchard.md', 'faq.csv'].map((name) => ({ name, size: fixture(name).length, state: 'queued', error: null })),
+      files: ['guide.pdf', 'timetable.docx', 'handbook.html', 'orchard.md', 'faq.csv'].map((name) => ({
+        name,
+        size: fixture(name).length,
+        state: 'queued',
+        error: null,
+      })),
     });
     // The answer comes after the bytes are in the database: the spool is empty again.
     expect(spoolFiles()).toEqual([]);
@@ -104,7 +109,15 @@ describe('POST /searcher/v1/upload/files', () => {
     const done = await progressOf(res.body.id);
     expect(done.state).toBe('done');
     expect(done.counts).toMatchObject({ total: 5, done: 5, failed: 0 });
-    const items = done.items as { file_name: string; file_size: number; url: string | null; content_id: number; passages: number; error: string | null; subject_name: string | null }[];
+    const items = done.items as {
+      file_name: string;
+      file_size: number;
+      url: string | null;
+      content_id: number;
+      passages: number;
+      error: string | null;
+      subject_name: string | null;
+    }[];
     expect(items.map((i) => [i.file_name, i.url, i.error])).toEqual([
       ['guide.pdf', null, null],
       ['timetable.docx', null, null],
@@ -116,7 +129,13 @@ describe('POST /searcher/v1/upload/files', () => {
 
     const contents = await db().content.findMany({ where: { id: { in: items.map((i) => i.content_id) } }, include: { subject: true } });
     const byName = Object.fromEntries(contents.map((c) => [c.name, c]));
-    expect(Object.keys(byName).sort()).toEqual(['Aurora Pump Maintenance Guide', 'Glacier Trail Handbook', 'Harbour Ferry Timetable', 'Orchard Care', 'faq.csv']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'Aurora Pump Maintenance Guide',
+      'Glacier Trail Handbook',
+      'Harbour Ferry Timetable',
+      'Orchard Care',
+      'faq.csv',
+    ]);
     for (const c of contents) {
       expect(c.subject.name).toBe('Uploaded files');
       expect(c.source).toBe('');
@@ -129,14 +148,19 @@ describe('POST /searcher/v1/upload/files', () => {
     const csv = await passagesOf(byName['faq.csv'].id);
     expect(csv.map((p) => [p.text, p.answer])).toContainEqual(['Can I export my data?', 'Yes: use the Export button on the Account page.']);
 
-    const found = await call(search.POST, 'POST', '/searcher/v1/search', { token: t.apiKey, body: { question: 'How often does the aurora pump need calibration?', dataset: 'Library' } });
+    const found = await call(search.POST, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'How often does the aurora pump need calibration?', dataset: 'Library' },
+    });
     expect(found.status).toBe(200);
     expect(found.body.search[0].content.name).toBe('Aurora Pump Maintenance Guide');
     expect(found.body.search[0].context).toContain('calibration every ninety days');
   });
 
   it('reads the format from the bytes, not the name: a ".pdf" holding HTML is read as HTML', async () => {
-    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('quarterly-report.pdf', fixture('blog.html'), 'application/pdf')], { token: t.apiKey });
+    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('quarterly-report.pdf', fixture('blog.html'), 'application/pdf')], {
+      token: t.apiKey,
+    });
     expect(res.status).toBe(200);
     await drainUploads({ workerId: 'upfiles-sniff', projectId: t.project.id });
     const item = (await progressOf(res.body.id)).items[0];
@@ -152,7 +176,11 @@ describe('POST /searcher/v1/upload/files', () => {
   it('refuses an unknown binary per file at once (its bytes are not kept); the other files go on', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), crypto.randomBytes(3000)]);
     const before = await storedRows();
-    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('notes.md', fixture('orchard.md')), file('photo.md', png, 'text/markdown')], { token: t.apiKey });
+    const res = await sendMultipart(
+      files.POST,
+      [field('dataset_name', 'Library'), file('notes.md', fixture('orchard.md')), file('photo.md', png, 'text/markdown')],
+      { token: t.apiKey },
+    );
     expect(res.status).toBe(200);
     expect(res.body.files[1]).toEqual({ name: 'photo.md', size: png.length, state: 'failed', error: expect.stringContaining('not a supported type') });
     expect(res.body.files[0].state).toBe('queued');
@@ -183,7 +211,11 @@ describe('POST /searcher/v1/upload/files', () => {
     it('a file over IMPORT_UPLOAD_MAX_FILE_BYTES', async () => {
       overrideConfig({ IMPORT_UPLOAD_MAX_FILE_BYTES: '2048' });
       const before = await storedRows();
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('small.md', fixture('orchard.md')), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey });
+      const res = await sendMultipart(
+        files.POST,
+        [field('dataset_name', 'Library'), file('small.md', fixture('orchard.md')), file('guide.pdf', fixture('guide.pdf'))],
+        { token: t.apiKey },
+      );
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ detail: 'The file "guide.pdf" is over the 2 KB limit of one file' });
       expect(await storedRows()).toEqual(before);
@@ -193,7 +225,10 @@ describe('POST /searcher/v1/upload/files', () => {
     it('the same file sent chunked (no Content-Length) is cut off at the limit too', async () => {
       overrideConfig({ IMPORT_UPLOAD_MAX_FILE_BYTES: '2048' });
       const before = await storedRows();
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf'))], { token: t.apiKey, chunked: 512 });
+      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf'))], {
+        token: t.apiKey,
+        chunked: 512,
+      });
       expect(res.status).toBe(413);
       expect(await storedRows()).toEqual(before);
       expect(spoolFiles()).toEqual([]);
@@ -216,7 +251,9 @@ describe('POST /searcher/v1/upload/files', () => {
     it('more files than IMPORT_UPLOAD_MAX_FILES', async () => {
       overrideConfig({ IMPORT_UPLOAD_MAX_FILES: '2' });
       const before = await storedRows();
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), ...['a', 'b', 'c'].map((n) => file(`${n}.md`, `# ${n}\n\ntext ${n}`))], { token: t.apiKey });
+      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), ...['a', 'b', 'c'].map((n) => file(`${n}.md`, `# ${n}\n\ntext ${n}`))], {
+        token: t.apiKey,
+      });
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ detail: 'Too many files: one upload takes at most 2' });
       expect(await storedRows()).toEqual(before);
@@ -225,11 +262,15 @@ describe('POST /searcher/v1/upload/files', () => {
 
     it('a client that goes away mid-upload leaves no records and no spool file', async () => {
       const before = await storedRows();
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf')), file('timetable.docx', fixture('timetable.docx'))], {
-        token: t.apiKey,
-        chunked: 1024,
-        breakAfter: 3000,
-      });
+      const res = await sendMultipart(
+        files.POST,
+        [field('dataset_name', 'Library'), file('guide.pdf', fixture('guide.pdf')), file('timetable.docx', fixture('timetable.docx'))],
+        {
+          token: t.apiKey,
+          chunked: 1024,
+          breakAfter: 3000,
+        },
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Could not read the request body' });
       expect(await storedRows()).toEqual(before);
@@ -243,8 +284,18 @@ describe('POST /searcher/v1/upload/files', () => {
       ['no file', [field('dataset_name', 'Library')], 400, 'files: send at least one file'],
       ['an unknown field', [field('dataset_name', 'Library'), field('colour', 'red'), file('a.md', '# A')], 400, 'Unknown field: colour'],
       ['files sent as a text field', [field('dataset_name', 'Library'), field('files', 'a.md')], 400, 'files must be sent as files (parts with a filename)'],
-      ['a file in another field', [field('dataset_name', 'Library'), { field: 'attachment', fileName: 'a.md', bytes: '# A' }], 400, 'Unknown field: attachment (files go in the field files)'],
-      ['a repeated field', [field('dataset_name', 'Library'), field('dataset_name', 'Other'), file('a.md', '# A')], 400, 'Field dataset_name is given more than once'],
+      [
+        'a file in another field',
+        [field('dataset_name', 'Library'), { field: 'attachment', fileName: 'a.md', bytes: '# A' }],
+        400,
+        'Unknown field: attachment (files go in the field files)',
+      ],
+      [
+        'a repeated field',
+        [field('dataset_name', 'Library'), field('dataset_name', 'Other'), file('a.md', '# A')],
+        400,
+        'Field dataset_name is given more than once',
+      ],
       ['an empty dataset_name', [field('dataset_name', ' '), file('a.md', '# A')], 400, 'dataset_name: dataset_name must not be empty'],
     ] as [string, Part[], number, string][])('%s', async (_label, parts, status, detail) => {
       const before = await storedRows();
@@ -260,7 +311,11 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(json.status).toBe(415);
       expect(json.body).toEqual({ detail: 'Content-Type must be multipart/form-data (got application/json)' });
       const raw = async (body: string, contentType: string) => {
-        const request = new Request('http://localhost/searcher/v1/upload/files', { method: 'POST', body, headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': contentType } });
+        const request = new Request('http://localhost/searcher/v1/upload/files', {
+          method: 'POST',
+          body,
+          headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': contentType },
+        });
         const response = await files.POST(request);
         return { status: response.status, body: await response.json() };
       };
@@ -309,7 +364,9 @@ describe('POST /searcher/v1/upload/files', () => {
     expect(items.map((i) => i.file?.name)).toEqual(names);
     // Nothing was written under any of those names, anywhere in DATA_DIR or beside it.
     expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
-    expect(fs.existsSync(path.resolve(dataDir, '../../etc/passwd')) && fs.readFileSync(path.resolve(dataDir, '../../etc/passwd'), 'utf8').includes('root line one')).toBe(false);
+    expect(
+      fs.existsSync(path.resolve(dataDir, '../../etc/passwd')) && fs.readFileSync(path.resolve(dataDir, '../../etc/passwd'), 'utf8').includes('root line one'),
+    ).toBe(false);
     expect(spoolFiles()).toEqual([]);
     await drainUploads({ workerId: 'upfiles-names', projectId: t.project.id });
     const progress = await progressOf(res.body.id);
@@ -318,7 +375,9 @@ describe('POST /searcher/v1/upload/files', () => {
   });
 
   it('keeps a non-ASCII name as it was sent (UTF-8)', async () => {
-    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('Relatório de manutenção – 2026.md', '# Relatório\n\nTexto.')], { token: t.apiKey });
+    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('Relatório de manutenção – 2026.md', '# Relatório\n\nTexto.')], {
+      token: t.apiKey,
+    });
     expect(res.status).toBe(200);
     expect(res.body.files[0].name).toBe('Relatório de manutenção – 2026.md');
   });
@@ -336,7 +395,9 @@ describe('POST /searcher/v1/upload/files', () => {
       const editor = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')]);
       expect(editor.status).toBe(200);
       // A cookie-authenticated upload from another site is refused before the body is read.
-      const crossSite = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A')], { headers: { 'sec-fetch-site': 'cross-site' } });
+      const crossSite = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A')], {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(crossSite.status).toBe(403);
     });
 
@@ -366,7 +427,9 @@ describe('POST /searcher/v1/upload/files', () => {
   describe('the original bytes', () => {
     it('are kept: downloadable as they were sent, and a re-parse reads them (no re-upload)', async () => {
       const bytes = fixture('timetable.docx');
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), field('subject_name', 'Transport'), file('ferry.docx', bytes)], { token: t.apiKey });
+      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), field('subject_name', 'Transport'), file('ferry.docx', bytes)], {
+        token: t.apiKey,
+      });
       expect(res.status).toBe(200);
       await drainUploads({ workerId: 'upfiles-orig', projectId: t.project.id });
       const first = (await progressOf(res.body.id)).items[0];
@@ -388,7 +451,14 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(again.status).toBe(200);
       expect(again.body).toEqual({ message: 'Re-parse started', id: expect.any(Number) });
       const item = (await progressOf(again.body.id)).items[0];
-      expect(item).toMatchObject({ state: 'queued', file_name: 'ferry.docx', file_size: bytes.length, url: null, content_name: content.name, subject_name: 'Transport' });
+      expect(item).toMatchObject({
+        state: 'queued',
+        file_name: 'ferry.docx',
+        file_size: bytes.length,
+        url: null,
+        content_name: content.name,
+        subject_name: 'Transport',
+      });
       await drainUploads({ workerId: 'upfiles-reparse', projectId: t.project.id });
       const reparsed = (await progressOf(again.body.id)).items[0];
       expect(reparsed.state).toBe('done');
@@ -402,7 +472,10 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(text.length).toBeGreaterThan(1_500_000);
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('long-manual.md', text)], { token: t.apiKey, chunked: 64 * 1024 });
       expect(res.status).toBe(200);
-      const stored = await db().uploadItem.findFirstOrThrow({ where: { uploadId: res.body.id }, include: { file: { include: { _count: { select: { chunks: true } } } } } });
+      const stored = await db().uploadItem.findFirstOrThrow({
+        where: { uploadId: res.body.id },
+        include: { file: { include: { _count: { select: { chunks: true } } } } },
+      });
       expect(stored.file?.size).toBe(text.length);
       expect(stored.file?._count.chunks).toBe(Math.ceil(text.length / (128 * 1024)));
       expect(stored.file?.sha256).toBe(crypto.createHash('sha256').update(text).digest('hex'));
@@ -451,12 +524,20 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('uploading the same name again replaces the content; the old bytes are swept once nothing refers to them', async () => {
-      const first = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in second class.')], { token: t.apiKey });
+      const first = await sendMultipart(
+        files.POST,
+        [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in second class.')],
+        { token: t.apiKey },
+      );
       await drainUploads({ workerId: 'upfiles-replace', projectId: t.project.id });
       const firstItem = (await progressOf(first.body.id)).items[0];
       const oldFileId = (await db().content.findUniqueOrThrow({ where: { id: firstItem.content_id } })).fileId!;
 
-      const second = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in first class after four hours.')], { token: t.apiKey });
+      const second = await sendMultipart(
+        files.POST,
+        [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in first class after four hours.')],
+        { token: t.apiKey },
+      );
       await drainUploads({ workerId: 'upfiles-replace-2', projectId: t.project.id });
       const secondItem = (await progressOf(second.body.id)).items[0];
       expect(secondItem.content_id).toBe(firstItem.content_id);

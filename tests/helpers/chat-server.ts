@@ -30,7 +30,8 @@ export async function startChatServer(options: { key?: string } = {}): Promise<C
     const chunks: Buffer[] = [];
     for await (const piece of req) chunks.push(piece as Buffer);
     const [, mode, ...rest] = (req.url ?? '').split('/');
-    if (req.method !== 'POST' || rest.join('/') !== 'v1/chat/completions') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such route"}}');
+    if (req.method !== 'POST' || rest.join('/') !== 'v1/chat/completions')
+      return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such route"}}');
     let body: { model?: string; stream?: boolean } = {};
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -57,7 +58,15 @@ export async function startChatServer(options: { key?: string } = {}): Promise<C
     }
     const content = (body as { max_tokens?: number }).max_tokens === 5 ? 'OK' : REPLY;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage }));
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      }),
+    );
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -10,10 +10,28 @@ import type { AddressInfo } from 'node:net';
 export const DIMENSIONS = 64;
 
 const CONCEPTS: Record<string, string> = {
-  irrigate: 'water', irrigating: 'water', watering: 'water', water: 'water', sprinkling: 'water', hydrate: 'water',
-  seedling: 'plant', seedlings: 'plant', plants: 'plant', plant: 'plant', sprouts: 'plant',
-  vegetable: 'tomato', vegetables: 'tomato', tomato: 'tomato', tomatoes: 'tomato', cucumber: 'tomato', cucumbers: 'tomato',
-  frequently: 'often', often: 'often', twice: 'often', week: 'often', weekly: 'often',
+  irrigate: 'water',
+  irrigating: 'water',
+  watering: 'water',
+  water: 'water',
+  sprinkling: 'water',
+  hydrate: 'water',
+  seedling: 'plant',
+  seedlings: 'plant',
+  plants: 'plant',
+  plant: 'plant',
+  sprouts: 'plant',
+  vegetable: 'tomato',
+  vegetables: 'tomato',
+  tomato: 'tomato',
+  tomatoes: 'tomato',
+  cucumber: 'tomato',
+  cucumbers: 'tomato',
+  frequently: 'often',
+  often: 'often',
+  twice: 'often',
+  week: 'often',
+  weekly: 'often',
 };
 const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'and', 'or', 'in', 'on', 'my', 'i', 'how', 'should', 'do', 'for', 'it', 'is', 'with', 'leaves']);
 

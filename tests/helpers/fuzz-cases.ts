@@ -50,7 +50,14 @@ const FEW = 3;
  * forbidden characters, every full-text input its syntax), then a seeded
  * round-robin over the kinds of hostility up to `cap`.
  */
-export function generateCases(route: RouteFile, method: string, validParams: Record<string, string | string[]>, seed: Seed, cap: number, random: () => number): FuzzCase[] {
+export function generateCases(
+  route: RouteFile,
+  method: string,
+  validParams: Record<string, string | string[]>,
+  seed: Seed,
+  cap: number,
+  random: () => number,
+): FuzzCase[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const validQuery = Object.entries(seed.query ?? {});
   const takesBody = BODY_METHODS.has(method) && method !== 'DELETE';
@@ -60,9 +67,15 @@ export function generateCases(route: RouteFile, method: string, validParams: Rec
     query: validQuery,
     body: seed.body && takesBody ? JSON.stringify(seed.body) : undefined,
   });
-  const withQuery = (kind: string, name: string, value: string): FuzzCase => ({ ...base(kind), query: validQuery.map(([k, v]) => [k, k === name ? value : v]) });
+  const withQuery = (kind: string, name: string, value: string): FuzzCase => ({
+    ...base(kind),
+    query: validQuery.map(([k, v]) => [k, k === name ? value : v]),
+  });
   const withField = (kind: string, field: string, value: unknown): FuzzCase => ({ ...base(kind), body: JSON.stringify({ ...seed.body, [field]: value }) });
-  const withParam = (kind: string, name: string, catchAll: boolean, value: string): FuzzCase => ({ ...base(kind), params: { ...validParams, [name]: catchAll ? ['v1', value] : value } });
+  const withParam = (kind: string, name: string, catchAll: boolean, value: string): FuzzCase => ({
+    ...base(kind),
+    params: { ...validParams, [name]: catchAll ? ['v1', value] : value },
+  });
 
   const core: FuzzCase[] = [];
   for (const [name] of validQuery) {
@@ -70,7 +83,8 @@ export function generateCases(route: RouteFile, method: string, validParams: Rec
     if (isDateName(name)) for (const value of DATE_CORE) core.push(withQuery(`query ${name} date`, name, value));
     if (FULL_TEXT_FIELDS.has(name)) for (const value of FULL_TEXT_CORE) core.push(withQuery(`full text ${name}`, name, value));
   }
-  for (const { name, catchAll } of route.params) for (const value of FORBIDDEN_CHARACTERS) core.push(withParam(`param ${name} characters`, name, catchAll, value));
+  for (const { name, catchAll } of route.params)
+    for (const value of FORBIDDEN_CHARACTERS) core.push(withParam(`param ${name} characters`, name, catchAll, value));
   if (takesBody) {
     for (const [field, value] of Object.entries(seed.body ?? {})) {
       if (typeof value === 'string') for (const hostile of FORBIDDEN_CHARACTERS) core.push(withField(`${field} characters`, field, hostile));
@@ -81,8 +95,18 @@ export function generateCases(route: RouteFile, method: string, validParams: Rec
   }
 
   const lists: FuzzCase[][] = [];
-  lists.push(shuffled([{ ...base('no token'), authorization: null }, ...AUTH_HEADERS.map((authorization) => ({ ...base('bad token'), authorization }))], random).slice(0, FEW));
-  lists.push(shuffled(UNKNOWN_QUERY.map((name) => ({ ...base('unknown query'), query: [...validQuery, [name, pick(STRINGS)] as [string, string]] })), random).slice(0, FEW));
+  lists.push(
+    shuffled([{ ...base('no token'), authorization: null }, ...AUTH_HEADERS.map((authorization) => ({ ...base('bad token'), authorization }))], random).slice(
+      0,
+      FEW,
+    ),
+  );
+  lists.push(
+    shuffled(
+      UNKNOWN_QUERY.map((name) => ({ ...base('unknown query'), query: [...validQuery, [name, pick(STRINGS)] as [string, string]] })),
+      random,
+    ).slice(0, FEW),
+  );
   lists.push(
     validQuery.flatMap(([name, value]) => [
       { ...base('repeated query'), query: [...validQuery, [name, value] as [string, string]] },
@@ -98,9 +122,15 @@ export function generateCases(route: RouteFile, method: string, validParams: Rec
       { ...base('text/plain body'), contentType: 'text/plain' },
     ]);
     if (seed.body) lists.push(fieldCases(seed, base));
-    lists.push(Object.keys(seed.body ?? {}).filter((field) => FULL_TEXT_FIELDS.has(field)).flatMap((field) => FULL_TEXT.map((text) => withField(`full text ${field}`, field, text))));
+    lists.push(
+      Object.keys(seed.body ?? {})
+        .filter((field) => FULL_TEXT_FIELDS.has(field))
+        .flatMap((field) => FULL_TEXT.map((text) => withField(`full text ${field}`, field, text))),
+    );
   }
-  lists.push(validQuery.filter(([name]) => FULL_TEXT_FIELDS.has(name)).flatMap(([name]) => FULL_TEXT.map((text) => withQuery(`full text ${name}`, name, text))));
+  lists.push(
+    validQuery.filter(([name]) => FULL_TEXT_FIELDS.has(name)).flatMap(([name]) => FULL_TEXT.map((text) => withQuery(`full text ${name}`, name, text))),
+  );
 
   const cases = core.slice(0, MAX_CORE);
   const queues = lists.filter((list) => list.length).map((list) => shuffled(list, random));
@@ -116,7 +146,13 @@ export function generateCases(route: RouteFile, method: string, validParams: Rec
  * that is not an id is left alone, so that it reaches the database.
  */
 function spoilDelete(method: string, c: FuzzCase): FuzzCase {
-  if (method !== 'DELETE' || !Object.values(c.params).flat().some((value) => /^\d+$/.test(value))) return c;
+  if (
+    method !== 'DELETE' ||
+    !Object.values(c.params)
+      .flat()
+      .some((value) => /^\d+$/.test(value))
+  )
+    return c;
   return { ...c, query: [...c.query, ['fuzz', '1']] };
 }
 
@@ -128,14 +164,21 @@ function fieldCases(seed: Seed, base: (kind: string) => FuzzCase): FuzzCase[] {
   for (const field of Object.keys(body)) {
     for (const value of WRONG_TYPES) cases.push(withField(`${field} wrong type`, field, value));
     cases.push(withField(`${field} oversize`, field, 'y'.repeat(200_000)));
-    cases.push(withField(`${field} long list`, field, Array.from({ length: 20_000 }, (_, i) => `item-${i}@test.local`)));
+    cases.push(
+      withField(
+        `${field} long list`,
+        field,
+        Array.from({ length: 20_000 }, (_, i) => `item-${i}@test.local`),
+      ),
+    );
     const without = { ...body };
     delete without[field];
     cases.push({ ...base(`${field} missing`), body: JSON.stringify(without) });
     for (const value of [...STRINGS, ...NUMBERS, ...DATES]) cases.push(withField(`${field} hostile`, field, value));
     if (typeof body[field] === 'object' && body[field] !== null && !Array.isArray(body[field])) {
       for (const inner of Object.keys(body[field] as JsonObject)) {
-        for (const value of [...WRONG_TYPES, ...STRINGS.slice(0, 12), ...NUMBERS.slice(0, 6)]) cases.push(withField(`${field}.${inner} hostile`, field, { ...(body[field] as JsonObject), [inner]: value }));
+        for (const value of [...WRONG_TYPES, ...STRINGS.slice(0, 12), ...NUMBERS.slice(0, 6)])
+          cases.push(withField(`${field}.${inner} hostile`, field, { ...(body[field] as JsonObject), [inner]: value }));
       }
     }
   }

@@ -14,7 +14,12 @@ export function multipartBody(parts: Part[], boundary = `----ks${crypto.randomUU
     } else {
       // The name goes in as UTF-8 bytes, quotes escaped the way browsers do; anything else raw.
       const name = part.fileName.replace(/"/g, '%22');
-      pieces.push(Buffer.from(`Content-Disposition: form-data; name="${part.field}"; filename="${name}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'));
+      pieces.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.field}"; filename="${name}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+          'utf8',
+        ),
+      );
       pieces.push(Buffer.isBuffer(part.bytes) ? part.bytes : Buffer.from(part.bytes, 'utf8'));
       pieces.push(Buffer.from('\r\n'));
     }
@@ -34,7 +39,11 @@ export type SendOptions = {
   breakAfter?: number;
 };
 
-export async function sendMultipart<T = any>(handler: Handler, parts: Part[], options: SendOptions = {}): Promise<{ status: number; body: T; headers: Headers }> {
+export async function sendMultipart<T = any>(
+  handler: Handler,
+  parts: Part[],
+  options: SendOptions = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const { body, contentType } = multipartBody(parts);
   const headers = new Headers({ 'content-type': contentType, ...options.headers });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
@@ -57,5 +66,9 @@ export async function sendMultipart<T = any>(handler: Handler, parts: Part[], op
   }
   const response = await handler(request, { params: Promise.resolve({}) });
   const text = await response.text();
-  return { status: response.status, body: (text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text) as T, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text) as T,
+    headers: response.headers,
+  };
 }

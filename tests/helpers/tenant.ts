@@ -14,7 +14,15 @@ export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 export async function createTenant(label = 'org') {
   const tag = `${label}-${crypto.randomUUID().slice(0, 8)}`;
-  await upsertPlan({ name: 'Test plan', creditLimit: 1000, datamodelLimit: 3, privateSmartpageLimit: 2, publicSmartpageLimit: 2, privateSmartpageUserLimit: 10, indexedTokenLimit: 1_000_000 });
+  await upsertPlan({
+    name: 'Test plan',
+    creditLimit: 1000,
+    datamodelLimit: 3,
+    privateSmartpageLimit: 2,
+    publicSmartpageLimit: 2,
+    privateSmartpageUserLimit: 10,
+    indexedTokenLimit: 1_000_000,
+  });
   const organization = await createOrganization({ name: `Org ${tag}`, planName: 'Test plan' });
   const project = await createProject(organization.id, 'Main');
   const users = {} as Record<Role, { id: number; email: string }>;

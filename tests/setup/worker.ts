@@ -22,5 +22,6 @@ if (databaseUrl.startsWith('file:')) {
 
 // Parse threads run the TypeScript sources through tsx (the built app runs Next's bundle of them).
 setParseWorkerSpawner(
-  (options) => new Worker(new URL('../helpers/ts-worker.mjs', import.meta.url), { ...options, workerData: { tsEntry: path.resolve('lib/ingest/parse-worker.ts') } }),
+  (options) =>
+    new Worker(new URL('../helpers/ts-worker.mjs', import.meta.url), { ...options, workerData: { tsEntry: path.resolve('lib/ingest/parse-worker.ts') } }),
 );

@@ -8,8 +8,22 @@ afterEach(() => overrideConfig());
 describe('readConfig', () => {
   it('gives every part its defaults on an empty environment', () => {
     const config = readConfig({ DATA_DIR: '/srv/ks' });
-    expect(config).toMatchObject({ databaseUrl: 'file:/srv/ks/app.db', databaseProvider: 'sqlite', sessionSecret: null, userTokenTtlHours: 24, seedDemo: true, embeddings: null, smartpageRateLimit: { burst: 20, perMinute: 10 } });
-    expect(config.import).toMatchObject({ maxBytes: 20 * 1024 * 1024, workers: 3, allowedPorts: [80, 443, 8080, 8443], allowLoopback: false, upload: { maxFiles: 20 } });
+    expect(config).toMatchObject({
+      databaseUrl: 'file:/srv/ks/app.db',
+      databaseProvider: 'sqlite',
+      sessionSecret: null,
+      userTokenTtlHours: 24,
+      seedDemo: true,
+      embeddings: null,
+      smartpageRateLimit: { burst: 20, perMinute: 10 },
+    });
+    expect(config.import).toMatchObject({
+      maxBytes: 20 * 1024 * 1024,
+      workers: 3,
+      allowedPorts: [80, 443, 8080, 8443],
+      allowLoopback: false,
+      upload: { maxFiles: 20 },
+    });
   });
 
   it('names every wrong variable of every part in one error', () => {
@@ -20,7 +34,10 @@ describe('readConfig', () => {
 
   it('an embeddings provider needs its model', () => {
     expect(() => readConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('EMBEDDINGS_MODEL is required when EMBEDDINGS_BASE_URL is set');
-    expect(readConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1/', EMBEDDINGS_MODEL: 'nomic' }).embeddings).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic' });
+    expect(readConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1/', EMBEDDINGS_MODEL: 'nomic' }).embeddings).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'nomic',
+    });
   });
 });
 

@@ -15,13 +15,10 @@ describe('splitCitations', () => {
     ['(as [4] says)', ['#cite-4']],
   ])('%s → citations', (text, urls) => expect(cited(text)).toEqual(urls));
 
-  it.each([
-    ['lists[1].append(5)'],
-    ['the nested [[3],[5],[7]] list'],
-    ['a[0][1] is an element'],
-    ['more than we have [9]'],
-    ['zero [0] is no source'],
-  ])('%s → no citation', (text) => expect(cited(text)).toEqual([]));
+  it.each([['lists[1].append(5)'], ['the nested [[3],[5],[7]] list'], ['a[0][1] is an element'], ['more than we have [9]'], ['zero [0] is no source']])(
+    '%s → no citation',
+    (text) => expect(cited(text)).toEqual([]),
+  );
 
   it('keeps the text around a citation', () => {
     expect(splitCitations('Use it [1] now', 1).map((n) => n.value ?? `<${n.url}>`)).toEqual(['Use it ', '<#cite-1>', ' now']);

@@ -39,12 +39,30 @@ describe('sources grouped by document', () => {
 
 describe('the remembered console target', () => {
   it('reads back what was stored', () => {
-    expect(parseTarget(JSON.stringify({ kind: 'datamodel', datamodelId: 3, datamodelName: 'Help', datasetId: 2 }))).toEqual({ kind: 'datamodel', datamodelId: 3, datamodelName: 'Help', datasetId: 2 });
-    expect(parseTarget(JSON.stringify({ kind: 'dataset', datasetId: 2, datasetName: 'Docs', preset: null }))).toEqual({ kind: 'dataset', datasetId: 2, datasetName: 'Docs', preset: null });
+    expect(parseTarget(JSON.stringify({ kind: 'datamodel', datamodelId: 3, datamodelName: 'Help', datasetId: 2 }))).toEqual({
+      kind: 'datamodel',
+      datamodelId: 3,
+      datamodelName: 'Help',
+      datasetId: 2,
+    });
+    expect(parseTarget(JSON.stringify({ kind: 'dataset', datasetId: 2, datasetName: 'Docs', preset: null }))).toEqual({
+      kind: 'dataset',
+      datasetId: 2,
+      datasetName: 'Docs',
+      preset: null,
+    });
   });
 
   it('forgets anything of another shape', () => {
-    for (const raw of [null, '', 'not json', '[]', '{"kind":"datamodel","datamodelId":"3"}', '{"kind":"dataset","datasetId":1,"datasetName":"x","preset":5}', '{"kind":"other"}']) {
+    for (const raw of [
+      null,
+      '',
+      'not json',
+      '[]',
+      '{"kind":"datamodel","datamodelId":"3"}',
+      '{"kind":"dataset","datasetId":1,"datasetName":"x","preset":5}',
+      '{"kind":"other"}',
+    ]) {
       expect(parseTarget(raw)).toBeNull();
     }
   });
@@ -53,10 +71,25 @@ describe('the remembered console target', () => {
 describe('comparing two evaluation runs', () => {
   it('lists questions that moved up or down, a miss counting below every rank', async () => {
     const { compareRuns } = await import('@/components/review/run-compare');
-    const before = [{ question: 'a', rank: 3 }, { question: 'b', rank: 1 }, { question: 'c', rank: null }, { question: 'd', rank: 2 }, { question: 'gone', rank: 1 }];
-    const after = [{ question: 'a', rank: 1 }, { question: 'b', rank: null }, { question: 'c', rank: 7 }, { question: 'd', rank: 2 }, { question: 'new', rank: 1 }];
+    const before = [
+      { question: 'a', rank: 3 },
+      { question: 'b', rank: 1 },
+      { question: 'c', rank: null },
+      { question: 'd', rank: 2 },
+      { question: 'gone', rank: 1 },
+    ];
+    const after = [
+      { question: 'a', rank: 1 },
+      { question: 'b', rank: null },
+      { question: 'c', rank: 7 },
+      { question: 'd', rank: 2 },
+      { question: 'new', rank: 1 },
+    ];
     expect(compareRuns(before, after)).toEqual({
-      better: [{ question: 'a', before: 3, after: 1 }, { question: 'c', before: null, after: 7 }],
+      better: [
+        { question: 'a', before: 3, after: 1 },
+        { question: 'c', before: null, after: 7 },
+      ],
       worse: [{ question: 'b', before: 1, after: null }],
     });
   });

@@ -24,7 +24,13 @@ function sseResponse(chunks: string[], status = 200): Response {
 }
 
 const DONE: StreamDone = { conversation: 'c-1', identifier: 'i-1', total_tokens: 12, content: 'Hello world' };
-const SOURCE = { content: { name: 'Intro', source: null, subject: 'S', media_video: null, media_image: null, created_at: '', updated_at: '' }, score: 0.5, answer: '', context: 'ctx', date: '' };
+const SOURCE = {
+  content: { name: 'Intro', source: null, subject: 'S', media_video: null, media_image: null, created_at: '', updated_at: '' },
+  score: 0.5,
+  answer: '',
+  context: 'ctx',
+  date: '',
+};
 
 describe('streamAnswer', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -32,27 +38,48 @@ describe('streamAnswer', () => {
   it('reads events split anywhere across chunks, with CRLF line ends', async () => {
     const text = `event: search\r\ndata: ${JSON.stringify([SOURCE])}\r\n\r\nevent: delta\ndata: {"content":"Hello "}\n\nevent: delta\ndata: {"content":"world"}\n\nevent: done\ndata: ${JSON.stringify(DONE)}\n\n`;
     const pieces = [text.slice(0, 7), text.slice(7, 50), text.slice(50, 51), text.slice(51, 120), text.slice(120)];
-    vi.stubGlobal('fetch', vi.fn(async () => sseResponse(pieces)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(pieces)),
+    );
     const seen: string[] = [];
     let done: StreamDone | null = null;
-    await streamAnswer('/x', { question: 'q' }, { onSources: (s) => seen.push(`sources:${s.length}`), onDelta: (d) => seen.push(d), onDone: (d) => (done = d) });
+    await streamAnswer(
+      '/x',
+      { question: 'q' },
+      { onSources: (s) => seen.push(`sources:${s.length}`), onDelta: (d) => seen.push(d), onDone: (d) => (done = d) },
+    );
     expect(seen).toEqual(['sources:1', 'Hello ', 'world']);
     expect(done).toEqual(DONE);
   });
 
   it('throws the error event detail', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sseResponse(['event: search\ndata: []\n\n', 'event: error\ndata: {"detail":"The model timed out"}\n\n'])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(['event: search\ndata: []\n\n', 'event: error\ndata: {"detail":"The model timed out"}\n\n'])),
+    );
     await expect(streamAnswer('/x', {}, { onSources: () => {}, onDelta: () => {}, onDone: () => {} })).rejects.toMatchObject({ detail: 'The model timed out' });
   });
 
   it('throws when the stream ends without done', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sseResponse(['event: delta\ndata: {"content":"Hal"}\n\n'])));
-    await expect(streamAnswer('/x', {}, { onSources: () => {}, onDelta: () => {}, onDone: () => {} })).rejects.toMatchObject({ detail: 'The answer stopped before it was complete' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(['event: delta\ndata: {"content":"Hal"}\n\n'])),
+    );
+    await expect(streamAnswer('/x', {}, { onSources: () => {}, onDelta: () => {}, onDone: () => {} })).rejects.toMatchObject({
+      detail: 'The answer stopped before it was complete',
+    });
   });
 
   it('throws the {detail} of a refused request with its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ detail: 'Model "x" not found' }, { status: 404 })));
-    await expect(streamAnswer('/x', {}, { onSources: () => {}, onDelta: () => {}, onDone: () => {} })).rejects.toMatchObject({ status: 404, detail: 'Model "x" not found' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ detail: 'Model "x" not found' }, { status: 404 })),
+    );
+    await expect(streamAnswer('/x', {}, { onSources: () => {}, onDelta: () => {}, onDone: () => {} })).rejects.toMatchObject({
+      status: 404,
+      detail: 'Model "x" not found',
+    });
   });
 });
 
@@ -106,7 +133,12 @@ describe('page rules by role', () => {
 describe('helpers', () => {
   it('builds the search body of a datamodel or a dataset with a preset', () => {
     expect(searchBody('q', { kind: 'datamodel', datamodelId: 1, datamodelName: 'Bot', datasetId: 2 }, null)).toEqual({ question: 'q', model: 'Bot' });
-    expect(searchBody('q', { kind: 'dataset', datasetId: 2, datasetName: 'DS', preset: 'p' }, 'c')).toEqual({ question: 'q', dataset: 'DS', generational_presset: 'p', conversation: 'c' });
+    expect(searchBody('q', { kind: 'dataset', datasetId: 2, datasetName: 'DS', preset: 'p' }, 'c')).toEqual({
+      question: 'q',
+      dataset: 'DS',
+      generational_presset: 'p',
+      conversation: 'c',
+    });
     expect(searchBody('q', { kind: 'dataset', datasetId: 2, datasetName: 'DS', preset: null }, null)).toEqual({ question: 'q', dataset: 'DS' });
   });
 

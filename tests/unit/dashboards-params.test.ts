@@ -58,7 +58,16 @@ describe('threadsQuery', () => {
   it('sends only the filters that are set, with the page as offset', () => {
     expect(threadsQuery(EMPTY_THREAD_FILTERS, 0, 20)).toBe('?limit=20&offset=0');
     const query = threadsQuery(
-      { start: '2026-11-01', end: '2026-11-30', question: '  refund ', evaluation: ['negative', 'neutral'], feedback: 'true', datamodel: ['Handbook assistant'], interactionTypes: ['stream'], origins: ['smartpage', 'api'] },
+      {
+        start: '2026-11-01',
+        end: '2026-11-30',
+        question: '  refund ',
+        evaluation: ['negative', 'neutral'],
+        feedback: 'true',
+        datamodel: ['Handbook assistant'],
+        interactionTypes: ['stream'],
+        origins: ['smartpage', 'api'],
+      },
       2,
       25,
     );
@@ -82,10 +91,12 @@ describe('downloadQuery', () => {
     expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'threads', language: 'pt' })).toBe(
       '?start_date=2026-11-01&end_date=2026-11-30&section=threads&language=pt',
     );
-    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'all', language: 'en' }, { datamodelName: 'Bot' })).toContain('datamodel_name=Bot');
-    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'threads', language: 'en' }, { interactionTypes: ['stream', 'deepsearch'] })).toBe(
-      '?start_date=2026-11-01&end_date=2026-11-30&section=threads&language=en&interaction_types=stream%2Cdeepsearch',
+    expect(downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'all', language: 'en' }, { datamodelName: 'Bot' })).toContain(
+      'datamodel_name=Bot',
     );
+    expect(
+      downloadQuery({ start: '2026-11-01', end: '2026-11-30' }, { section: 'threads', language: 'en' }, { interactionTypes: ['stream', 'deepsearch'] }),
+    ).toBe('?start_date=2026-11-01&end_date=2026-11-30&section=threads&language=en&interaction_types=stream%2Cdeepsearch');
   });
 });
 
@@ -101,7 +112,16 @@ describe('threadsDownload', () => {
   });
   it('passes dates, types and a single datamodel; says what the file cannot follow', () => {
     const result = threadsDownload(
-      { ...base, start: '2026-10-01', end: '2026-10-31', interactionTypes: ['stream', 'deepsearch'], datamodel: ['Handbook'], evaluation: ['negative'], feedback: 'true', question: ' refund ' },
+      {
+        ...base,
+        start: '2026-10-01',
+        end: '2026-10-31',
+        interactionTypes: ['stream', 'deepsearch'],
+        datamodel: ['Handbook'],
+        evaluation: ['negative'],
+        feedback: 'true',
+        question: ' refund ',
+      },
       '2026-11-23',
     );
     expect(result.range).toEqual({ start: '2026-10-01', end: '2026-10-31' });
@@ -153,19 +173,32 @@ describe('gaugeShares', () => {
 describe('threads view in the address', () => {
   it('round-trips filters, page and size', () => {
     const view = {
-      filters: { start: '2026-11-01', end: '2026-11-30', question: 'refund policy', evaluation: ['negative'], feedback: 'false' as const, datamodel: ['Bot A', 'Bot B'], interactionTypes: ['stream', 'search'], origins: ['smartpage'] },
+      filters: {
+        start: '2026-11-01',
+        end: '2026-11-30',
+        question: 'refund policy',
+        evaluation: ['negative'],
+        feedback: 'false' as const,
+        datamodel: ['Bot A', 'Bot B'],
+        interactionTypes: ['stream', 'search'],
+        origins: ['smartpage'],
+      },
       page: 2,
       pageSize: 50,
       thread: '0b0c6a2e-8f0e-4d5c-9a43-2a1f6f0d9e11',
     };
     const query = threadsViewToParams(view);
-    expect(query).toBe('?q=refund+policy&start=2026-11-01&end=2026-11-30&evaluation=negative&feedback=false&datamodel=Bot+A%2CBot+B&types=stream%2Csearch&origin=smartpage&page=3&size=50&thread=0b0c6a2e-8f0e-4d5c-9a43-2a1f6f0d9e11');
+    expect(query).toBe(
+      '?q=refund+policy&start=2026-11-01&end=2026-11-30&evaluation=negative&feedback=false&datamodel=Bot+A%2CBot+B&types=stream%2Csearch&origin=smartpage&page=3&size=50&thread=0b0c6a2e-8f0e-4d5c-9a43-2a1f6f0d9e11',
+    );
     expect(threadsViewFromParams(new URLSearchParams(query.slice(1)))).toEqual(view);
   });
 
   it('leaves defaults out and ignores what it does not know', () => {
     expect(threadsViewToParams({ filters: EMPTY_THREAD_FILTERS, page: 0, pageSize: 20 })).toBe('');
-    expect(threadsViewFromParams(new URLSearchParams('evaluation=great,negative&feedback=maybe&types=chat&origin=mars&thread=../x&page=-2&size=7&start=yesterday'))).toEqual({
+    expect(
+      threadsViewFromParams(new URLSearchParams('evaluation=great,negative&feedback=maybe&types=chat&origin=mars&thread=../x&page=-2&size=7&start=yesterday')),
+    ).toEqual({
       filters: { ...EMPTY_THREAD_FILTERS, evaluation: ['negative'] },
       page: 0,
       pageSize: 20,

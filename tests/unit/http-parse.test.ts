@@ -39,7 +39,13 @@ describe('parseQuery', () => {
     expect(detailOf(() => parseQuery(schema, new URLSearchParams({ start_date: value })))).toBe('start_date: start_date must be a date in YYYY-MM-DD format');
   });
 
-  it.each([['limit', '-1'], ['limit', 'ten'], ['limit', '0'], ['feedback', 'yes'], ['evaluation', 'positive,great']])('names %s for %j', (name, value) => {
+  it.each([
+    ['limit', '-1'],
+    ['limit', 'ten'],
+    ['limit', '0'],
+    ['feedback', 'yes'],
+    ['evaluation', 'positive,great'],
+  ])('names %s for %j', (name, value) => {
     expect(detailOf(() => parseQuery(schema, new URLSearchParams({ [name]: value })))).toContain(name);
   });
 });
@@ -52,7 +58,11 @@ describe('parseParams', () => {
   });
 
   // PostgreSQL cannot hold a NUL in text: /api/smartpages/%00 was a 500 there.
-  it.each([['a\u0000b', 'U+0000'], ['\uFFFE', 'U+FFFE'], ['x\ud800', 'U+D800']])('names the parameter and the character of %j', (value, character) => {
+  it.each([
+    ['a\u0000b', 'U+0000'],
+    ['\uFFFE', 'U+FFFE'],
+    ['x\ud800', 'U+D800'],
+  ])('names the parameter and the character of %j', (value, character) => {
     expect(detailOf(() => parseParams(params, { slug: value }))).toBe(`Path parameter slug contains a character that is not allowed (${character})`);
   });
 
@@ -82,7 +92,8 @@ describe('parseBody', () => {
 });
 
 describe('parseBody: what bodies may carry', () => {
-  const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request('http://localhost/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request('http://localhost/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
   it('drops characters XML forbids from every string of the body, in nested objects and arrays too', async () => {
     const value = await parseBody(post(JSON.stringify({ question: 'a\uFFFEb\u0000c', list: ['\uFFFF', { x: 'd\u0001' }] })), 1000);

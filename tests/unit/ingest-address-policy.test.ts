@@ -39,9 +39,12 @@ describe('refusalFor', () => {
     expect(refusalFor(address, off)).toMatch(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows the public address %s', (address) => {
-    expect(refusalFor(address, off)).toBeNull();
-  });
+  it.each(['93.184.215.14', '8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])(
+    'allows the public address %s',
+    (address) => {
+      expect(refusalFor(address, off)).toBeNull();
+    },
+  );
 
   it('allows loopback only when the allow-list is on, and nothing else with it', () => {
     expect(refusalFor('127.0.0.1', on)).toBeNull();

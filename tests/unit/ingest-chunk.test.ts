@@ -9,8 +9,19 @@ const sentence = (i: number) => `Sentence number ${i} tells about the valve ${i}
 
 describe('chunkDocument', () => {
   it('keeps short paragraphs of a section together in one passage with its heading path', () => {
-    const chunks = chunkDocument(doc([{ heading: ['Guide', 'Setup'], paragraphs: ['First step.', 'Second step.'] }]), { maxTokens: 100, overlapTokens: 10 }, countTokens);
-    expect(chunks).toEqual([{ heading: 'Guide › Setup', text: 'First step.\n\nSecond step.', answer: '', tokenCount: countTokens('Guide › Setup') + countTokens('First step.\n\nSecond step.') }]);
+    const chunks = chunkDocument(
+      doc([{ heading: ['Guide', 'Setup'], paragraphs: ['First step.', 'Second step.'] }]),
+      { maxTokens: 100, overlapTokens: 10 },
+      countTokens,
+    );
+    expect(chunks).toEqual([
+      {
+        heading: 'Guide › Setup',
+        text: 'First step.\n\nSecond step.',
+        answer: '',
+        tokenCount: countTokens('Guide › Setup') + countTokens('First step.\n\nSecond step.'),
+      },
+    ]);
   });
 
   it('never passes the token bound, breaks between sentences and overlaps neighbours', () => {
@@ -37,7 +48,12 @@ describe('chunkDocument', () => {
     const blob = 'x9Qz'.repeat(400);
     const chunks = chunkDocument(doc([{ heading: [], paragraphs: [long, blob] }]), { maxTokens: 50, overlapTokens: 0 }, countTokens);
     for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(50);
-    expect(chunks.map((c) => c.text).join(' ').replace(/\s+/g, ' ')).toContain('word0 word1');
+    expect(
+      chunks
+        .map((c) => c.text)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    ).toContain('word0 word1');
     expect(chunks.map((c) => c.text).join('')).toContain(blob.slice(0, 100));
   });
 
@@ -49,7 +65,12 @@ describe('chunkDocument', () => {
 
 describe('sentencesOf', () => {
   it('splits on sentence ends, not on abbreviations of one letter or decimals', () => {
-    expect(sentencesOf('Dr. J. Smith paid 3.5 euros. Then he left! Did he? Yes.')).toEqual(['Dr. J. Smith paid 3.5 euros.', 'Then he left!', 'Did he?', 'Yes.']);
+    expect(sentencesOf('Dr. J. Smith paid 3.5 euros. Then he left! Did he? Yes.')).toEqual([
+      'Dr. J. Smith paid 3.5 euros.',
+      'Then he left!',
+      'Did he?',
+      'Yes.',
+    ]);
   });
 });
 

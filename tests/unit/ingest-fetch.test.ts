@@ -80,10 +80,13 @@ describe('fetchSafely: addresses and schemes', () => {
     expect((await refusal(fetchSafely('http://10.1.1.1/', { config: config() }))).message).toMatch(/private/);
   });
 
-  it.each(['ftp://example.com/file.pdf', 'file:///etc/passwd', 'gopher://example.com/', 'data:text/plain,hello', 'javascript:alert(1)'])('refuses the scheme of %s', async (url) => {
-    const error = await refusal(fetchSafely(url, { config: config() }));
-    expect(error.message).toMatch(/^Only http and https URLs can be imported/);
-  });
+  it.each(['ftp://example.com/file.pdf', 'file:///etc/passwd', 'gopher://example.com/', 'data:text/plain,hello', 'javascript:alert(1)'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      const error = await refusal(fetchSafely(url, { config: config() }));
+      expect(error.message).toMatch(/^Only http and https URLs can be imported/);
+    },
+  );
 
   it('refuses a hostname that resolves to a private address, naming it', async () => {
     const resolve = fixedDns({ 'intranet.example': ['10.20.30.40'] });
@@ -108,7 +111,9 @@ describe('fetchSafely: addresses and schemes', () => {
     const calls: string[] = [];
     const resolve = fixedDns({ 'public.example': ['93.184.215.14'] }, calls);
     const cfg = config({ allowLoopback: false });
-    expect((await refusal(fetchSafely('http://public.example:22/', { resolve, config: cfg }))).message).toBe('Refused port 22: only ports 80, 443, 8080, 8443 are allowed');
+    expect((await refusal(fetchSafely('http://public.example:22/', { resolve, config: cfg }))).message).toBe(
+      'Refused port 22: only ports 80, 443, 8080, 8443 are allowed',
+    );
     expect((await refusal(fetchSafely('http://93.184.215.14:6379/', { config: cfg }))).message).toMatch(/^Refused port 6379/);
     expect(calls).toEqual([]);
   });
@@ -124,7 +129,9 @@ describe('fetchSafely: redirects', () => {
   it('refuses a redirect from an allowed URL to a private one', async () => {
     server.on('/to-private', (_req, res) => res.writeHead(301, { location: 'http://192.168.0.10/admin' }).end());
     server.on('/to-metadata', (_req, res) => res.writeHead(307, { location: 'http://[::ffff:169.254.169.254]/' }).end());
-    expect((await refusal(fetchSafely(server.url('/to-private'), { config: config() }))).message).toBe('Refused 192.168.0.10: 192.168.0.10 is a private (RFC 1918) address');
+    expect((await refusal(fetchSafely(server.url('/to-private'), { config: config() }))).message).toBe(
+      'Refused 192.168.0.10: 192.168.0.10 is a private (RFC 1918) address',
+    );
     expect((await refusal(fetchSafely(server.url('/to-metadata'), { config: config() }))).message).toMatch(/cloud metadata/);
   });
 
@@ -132,7 +139,9 @@ describe('fetchSafely: redirects', () => {
     server.on('/to-file', (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
     server.on('/loop', (_req, res) => res.writeHead(302, { location: '/loop' }).end());
     // A chain of distinct addresses longer than the limit, and a loop (an address seen before, named as such).
-    server.on('/hop', (req, res) => res.writeHead(302, { location: `/hop?n=${Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n') ?? 0) + 1}` }).end());
+    server.on('/hop', (req, res) =>
+      res.writeHead(302, { location: `/hop?n=${Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n') ?? 0) + 1}` }).end(),
+    );
     expect((await refusal(fetchSafely(server.url('/to-file'), { config: config() }))).message).toMatch(/Only http and https/);
     expect((await refusal(fetchSafely(server.url('/hop'), { config: config({ maxRedirects: 3 }) }))).message).toBe('Too many redirects (the limit is 3)');
     expect((await refusal(fetchSafely(server.url('/loop'), { config: config({ maxRedirects: 3 }) }))).message).toMatch(/^Redirect loop: /);
@@ -168,7 +177,9 @@ describe('fetchSafely: resource limits', () => {
   it('refuses a gzip body that inflates past the limit', async () => {
     const bomb = zlib.gzipSync(Buffer.alloc(64 * MB));
     expect(bomb.length).toBeLessThan(MB);
-    server.on('/bomb.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': String(bomb.length) }).end(bomb));
+    server.on('/bomb.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': String(bomb.length) }).end(bomb),
+    );
     const error = await refusal(fetchSafely(server.url('/bomb.txt'), { config: config({ maxBytes: 2 * MB }) }));
     expect(error.message).toBe('The file is over the 2 MB size limit once decompressed');
   });

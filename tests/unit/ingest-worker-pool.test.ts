@@ -31,9 +31,7 @@ describe('WorkerPool', () => {
     const one = pool(1);
     const finished: number[] = [];
     const delays = [60, 5, 30, 0, 10];
-    const results = await Promise.all(
-      delays.map((delayMs, value) => one.run({ op: 'echo', value, delayMs }).then((r) => (finished.push(r.value), r))),
-    );
+    const results = await Promise.all(delays.map((delayMs, value) => one.run({ op: 'echo', value, delayMs }).then((r) => (finished.push(r.value), r))));
     expect(results.map((r) => r.value)).toEqual([0, 1, 2, 3, 4]);
     expect(finished).toEqual([0, 1, 2, 3, 4]);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(1);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILES_PER_UPLOAD, buildUploadRequest, linkProblem } from '@/components/knowledge/forms';
 import { pageId } from '@/components/knowledge/page-id';
 
-const row = (url: string, extra: Partial<{ subject: string; content: string; source: string }> = {}) => ({ url, subject: '', content: '', source: '', ...extra });
+const row = (url: string, extra: Partial<{ subject: string; content: string; source: string }> = {}) => ({
+  url,
+  subject: '',
+  content: '',
+  source: '',
+  ...extra,
+});
 
 describe('linkProblem', () => {
   it.each([

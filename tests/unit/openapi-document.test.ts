@@ -17,13 +17,25 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 // The parts of the OpenAPI 3.1 specification this document uses, as zod schemas.
 const reference = z.object({ $ref: z.string().startsWith('#/') }).strict();
 const parameter = z
-  .object({ name: z.string().min(1), in: z.enum(['path', 'query', 'header', 'cookie']), required: z.boolean(), description: z.string().optional(), schema: z.record(z.string(), z.unknown()) })
+  .object({
+    name: z.string().min(1),
+    in: z.enum(['path', 'query', 'header', 'cookie']),
+    required: z.boolean(),
+    description: z.string().optional(),
+    schema: z.record(z.string(), z.unknown()),
+  })
   .strict()
   .refine((p) => p.in !== 'path' || p.required, 'a path parameter must be required');
 const mediaType = z.object({ schema: z.record(z.string(), z.unknown()) }).strict();
 const response = z.union([
   reference,
-  z.object({ description: z.string().min(1), headers: z.record(z.string(), z.object({ description: z.string(), schema: z.record(z.string(), z.unknown()) })).optional(), content: z.record(z.string(), mediaType).optional() }).strict(),
+  z
+    .object({
+      description: z.string().min(1),
+      headers: z.record(z.string(), z.object({ description: z.string(), schema: z.record(z.string(), z.unknown()) })).optional(),
+      content: z.record(z.string(), mediaType).optional(),
+    })
+    .strict(),
 ]);
 const operation = z
   .object({
@@ -33,12 +45,19 @@ const operation = z
     tags: z.array(z.string()).length(1),
     security: z.array(z.record(z.string(), z.array(z.string()))),
     parameters: z.array(parameter).optional(),
-    requestBody: z.object({ required: z.boolean(), description: z.string().optional(), content: z.record(z.string(), mediaType) }).strict().optional(),
+    requestBody: z
+      .object({ required: z.boolean(), description: z.string().optional(), content: z.record(z.string(), mediaType) })
+      .strict()
+      .optional(),
     responses: z.record(z.string().regex(/^[1-5]\d\d$/), response),
   })
   .strict();
 const pathItem = z
-  .object({ description: z.string().optional(), 'x-methods-not-allowed': z.array(z.string()).optional(), ...Object.fromEntries(METHODS.map((m) => [m, operation.optional()])) })
+  .object({
+    description: z.string().optional(),
+    'x-methods-not-allowed': z.array(z.string()).optional(),
+    ...Object.fromEntries(METHODS.map((m) => [m, operation.optional()])),
+  })
   .strict();
 const openApi31 = z
   .object({
@@ -63,7 +82,10 @@ const openApi31 = z
   })
   .strict();
 
-const operations = () => Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] as Json })));
+const operations = () =>
+  Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] as Json })),
+  );
 
 describe('the OpenAPI document', () => {
   it('has the shape of an OpenAPI 3.1 document', () => {
@@ -84,7 +106,10 @@ describe('the OpenAPI document', () => {
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(50);
     for (const ref of new Set(refs)) {
-      const target = ref.slice(2).split('/').reduce<any>((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<any>((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
       expect(target, ref).toBeDefined();
     }
   });
@@ -93,9 +118,9 @@ describe('the OpenAPI document', () => {
     const validator = openApiValidator(document);
     let compiled = 0;
     for (const { op } of operations()) {
-      for (const p of op.parameters ?? []) (validator.compile(p.schema), compiled++);
-      for (const media of Object.values<Json>(op.requestBody?.content ?? {})) (validator.compile(media.schema), compiled++);
-      for (const r of Object.values<Json>(op.responses)) for (const media of Object.values<Json>(r.content ?? {})) (validator.compile(media.schema), compiled++);
+      for (const p of op.parameters ?? []) validator.compile(p.schema), compiled++;
+      for (const media of Object.values<Json>(op.requestBody?.content ?? {})) validator.compile(media.schema), compiled++;
+      for (const r of Object.values<Json>(op.responses)) for (const media of Object.values<Json>(r.content ?? {})) validator.compile(media.schema), compiled++;
     }
     for (const name of Object.keys(document.components.schemas)) validator.compile({ $ref: `#/components/schemas/${name}` });
     expect(compiled).toBeGreaterThan(150);
@@ -107,7 +132,10 @@ describe('the OpenAPI document', () => {
     const schemes = new Set(Object.keys(document.components.securitySchemes));
     for (const { path, method, op } of operations()) {
       const template = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      const declared = (op.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p: Json) => p.in === 'path')
+        .map((p: Json) => p.name)
+        .sort();
       expect(declared, `${method} ${path}`).toEqual(template);
       expect(ids.has(op.operationId), op.operationId).toBe(false);
       ids.add(op.operationId);
@@ -126,7 +154,11 @@ describe('the OpenAPI document', () => {
 
   it('methods answered by otherMethods() are not operations, and are named as 405s', () => {
     const datasets = document.paths['/searcher/v1/datasets'];
-    expect(Object.keys(datasets).filter((k) => (METHODS as readonly string[]).includes(k)).sort()).toEqual(['get', 'post']);
+    expect(
+      Object.keys(datasets)
+        .filter((k) => (METHODS as readonly string[]).includes(k))
+        .sort(),
+    ).toEqual(['get', 'post']);
     expect(datasets['x-methods-not-allowed']).toEqual(['PUT', 'PATCH', 'DELETE']);
     const search = document.paths['/searcher/v1/search'];
     expect(Object.keys(search).filter((k) => (METHODS as readonly string[]).includes(k))).toEqual(['post']);
@@ -167,7 +199,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists the {detail} error statuses each operation can answer', () => {
-    const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses).map(Number).filter((s) => s >= 400);
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses)
+        .map(Number)
+        .filter((s) => s >= 400);
     expect(statuses('/searcher/v1/datasets', 'post')).toEqual([400, 401, 403, 409, 413, 415, 429, 503]);
     expect(statuses('/searcher/v1/datasets/{dataset_id}', 'get')).toEqual([400, 401, 403, 404, 429, 503]);
     expect(statuses('/api/v1/auth/token', 'post')).toEqual([400, 401, 413, 429, 503]);
@@ -177,7 +212,18 @@ describe('the OpenAPI document', () => {
     expect(statuses('/api/health', 'get')).toEqual([400, 503]);
     expect(document.components.responses.Error404.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(document.components.schemas.Error).toMatchObject({ required: ['detail'] });
-    expect(Object.keys(document.components.responses)).toEqual(['Error400', 'Error401', 'Error403', 'Error404', 'Error405', 'Error409', 'Error413', 'Error415', 'Error429', 'Error503']);
+    expect(Object.keys(document.components.responses)).toEqual([
+      'Error400',
+      'Error401',
+      'Error403',
+      'Error404',
+      'Error405',
+      'Error409',
+      'Error413',
+      'Error415',
+      'Error429',
+      'Error503',
+    ]);
   });
 
   it('holds no secrets: no tokens, keys or environment values', () => {

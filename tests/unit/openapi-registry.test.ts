@@ -17,7 +17,11 @@ describe('the OpenAPI route registry', () => {
     const onDisk = discoverRoutes().map((route) => route.file);
     const registered = ROUTE_MODULES.map((route) => route.file);
     expect(onDisk.filter((file) => !(file in NOT_DOCUMENTED)).sort()).toEqual([...registered].sort());
-    expect(Object.keys(NOT_DOCUMENTED).sort()).toEqual(['app/api/[...unknown]/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/searcher/[...unknown]/route.ts']);
+    expect(Object.keys(NOT_DOCUMENTED).sort()).toEqual([
+      'app/api/[...unknown]/route.ts',
+      'app/api/auth/[...nextauth]/route.ts',
+      'app/searcher/[...unknown]/route.ts',
+    ]);
     for (const file of Object.keys(NOT_DOCUMENTED)) expect(onDisk).toContain(file);
   });
 
@@ -29,7 +33,10 @@ describe('the OpenAPI route registry', () => {
         continue;
       }
       expect(paths[route.pattern], `${route.file} → ${route.pattern}`).toBeDefined();
-      expect(Object.keys(paths[route.pattern]).some((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key)), route.file).toBe(true);
+      expect(
+        Object.keys(paths[route.pattern]).some((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key)),
+        route.file,
+      ).toBe(true);
     }
   });
 });

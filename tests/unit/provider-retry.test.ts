@@ -32,7 +32,7 @@ describe('fetchWithRetry', () => {
     expect(waits).toEqual([0, 500]); // Retry-After: 0, then the back-off of the second attempt
   });
 
-  it('gives up after four attempts and returns the provider\'s last answer', async () => {
+  it("gives up after four attempts and returns the provider's last answer", async () => {
     script.push(500, 500, 500, 500, 500);
     const res = await fetchWithRetry(base, {}, { deadline: Date.now() + 10_000, sleep });
     expect(res.status).toBe(500);

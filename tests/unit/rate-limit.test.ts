@@ -46,7 +46,12 @@ describe('TokenBuckets', () => {
     const buckets = new TokenBuckets(limit);
     expect(rateLimitHeaders(limit, buckets.takeNow('k', 0))).toEqual({ 'ratelimit-limit': '2', 'ratelimit-remaining': '1', 'ratelimit-reset': '1' });
     buckets.takeNow('k', 0);
-    expect(rateLimitHeaders(limit, buckets.takeNow('k', 0))).toEqual({ 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '2', 'retry-after': '1' });
+    expect(rateLimitHeaders(limit, buckets.takeNow('k', 0))).toEqual({
+      'ratelimit-limit': '2',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '2',
+      'retry-after': '1',
+    });
   });
 });
 
@@ -54,7 +59,10 @@ describe('apiRateLimit', () => {
   it.each([
     [{}, null],
     [{ API_RATE_LIMIT_PER_MINUTE: '120' }, { burst: 120, perMinute: 120 }],
-    [{ API_RATE_LIMIT_PER_MINUTE: '120', API_RATE_LIMIT_BURST: '10' }, { burst: 10, perMinute: 120 }],
+    [
+      { API_RATE_LIMIT_PER_MINUTE: '120', API_RATE_LIMIT_BURST: '10' },
+      { burst: 10, perMinute: 120 },
+    ],
     [{ API_RATE_LIMIT_PER_MINUTE: '120', API_RATE_LIMIT_BURST: '0' }, null],
     [{ API_RATE_LIMIT_PER_MINUTE: '0', API_RATE_LIMIT_BURST: '10' }, null],
   ])('%j → %j', (env, expected) => {
@@ -70,7 +78,10 @@ describe('apiRateLimit', () => {
 describe('the smartpage rate limit in the configuration', () => {
   it.each([
     [{}, { burst: 20, perMinute: 10 }],
-    [{ SMARTPAGE_RATE_LIMIT_BURST: '5', SMARTPAGE_RATE_LIMIT_PER_MINUTE: '2.5' }, { burst: 5, perMinute: 2.5 }],
+    [
+      { SMARTPAGE_RATE_LIMIT_BURST: '5', SMARTPAGE_RATE_LIMIT_PER_MINUTE: '2.5' },
+      { burst: 5, perMinute: 2.5 },
+    ],
     [{ SMARTPAGE_RATE_LIMIT_BURST: '0' }, null],
   ])('%j → %j', (env, expected) => {
     expect(readConfig(env).smartpageRateLimit).toEqual(expected);
@@ -100,7 +111,9 @@ describe('clientAddress', () => {
   });
 
   it('a stamp not made by this process is ignored (a client cannot claim a socket address)', () => {
-    const forged = new Request('http://localhost/x', { headers: { [PEER_HEADER]: '0123456789abcdef0123456789abcdef 10.1.2.3', 'x-forwarded-for': '203.0.113.5' } });
+    const forged = new Request('http://localhost/x', {
+      headers: { [PEER_HEADER]: '0123456789abcdef0123456789abcdef 10.1.2.3', 'x-forwarded-for': '203.0.113.5' },
+    });
     expect(peerAddress(forged)).toBeNull();
   });
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assertJsonBody, assertSameOrigin, changesState } from '@/lib/http/same-origin';
 import { ApiError, statusOf as httpStatusOf } from '@/lib/http/errors';
 
-const request = (headers: Record<string, string>, method = 'POST', url = 'http://app.test:3000/searcher/v1/datasets') => new Request(url, { method, headers: { host: new URL(url).host, ...headers } });
+const request = (headers: Record<string, string>, method = 'POST', url = 'http://app.test:3000/searcher/v1/datasets') =>
+  new Request(url, { method, headers: { host: new URL(url).host, ...headers } });
 
 function statusOf(fn: () => void): number | null {
   try {

@@ -6,7 +6,10 @@ import { fuseHybrid, reciprocalRank, RRF_K } from '@/lib/search/fusion';
 describe('reciprocal rank fusion', () => {
   it('adds 1/(k + rank) over the lists, k = 60', () => {
     expect(RRF_K).toBe(60);
-    const fused = reciprocalRank([[10, 20, 30], [30, 40]]);
+    const fused = reciprocalRank([
+      [10, 20, 30],
+      [30, 40],
+    ]);
     expect(fused.get(10)).toBeCloseTo(1 / 61, 12);
     expect(fused.get(20)).toBeCloseTo(1 / 62, 12);
     expect(fused.get(30)).toBeCloseTo(1 / 63 + 1 / 61, 12);
@@ -15,8 +18,16 @@ describe('reciprocal rank fusion', () => {
 
   it('a passage ranked well in both lists beats the top of either list alone; rank ties go to the stronger evidence', () => {
     const fused = fuseHybrid(
-      [{ id: 1, score: 0.9 }, { id: 2, score: 0.8 }, { id: 3, score: 0.5 }],
-      [{ id: 4, similarity: 0.95 }, { id: 2, similarity: 0.7 }, { id: 5, similarity: 0.4 }],
+      [
+        { id: 1, score: 0.9 },
+        { id: 2, score: 0.8 },
+        { id: 3, score: 0.5 },
+      ],
+      [
+        { id: 4, similarity: 0.95 },
+        { id: 2, similarity: 0.7 },
+        { id: 5, similarity: 0.4 },
+      ],
     );
     expect(fused.map((f) => f.id)).toEqual([2, 4, 1, 3, 5]);
     expect(fused[0].rrf).toBeCloseTo(2 / 62, 12);
@@ -26,10 +37,21 @@ describe('reciprocal rank fusion', () => {
   });
 
   it('without vector hits the lexical order and scores are unchanged; zero-score passages count only by vector', () => {
-    const lexical = [{ id: 7, score: 0.61234 }, { id: 8, score: 0.3 }, { id: 9, score: 0 }];
-    expect(fuseHybrid(lexical, []).map((f) => [f.id, f.score])).toEqual([[7, 0.6123], [8, 0.3]]);
+    const lexical = [
+      { id: 7, score: 0.61234 },
+      { id: 8, score: 0.3 },
+      { id: 9, score: 0 },
+    ];
+    expect(fuseHybrid(lexical, []).map((f) => [f.id, f.score])).toEqual([
+      [7, 0.6123],
+      [8, 0.3],
+    ]);
     const withVector = fuseHybrid(lexical, [{ id: 9, similarity: 0.45 }]);
-    expect(withVector.map((f) => [f.id, f.score])).toEqual([[7, 0.6123], [9, 0.45], [8, 0.3]]);
+    expect(withVector.map((f) => [f.id, f.score])).toEqual([
+      [7, 0.6123],
+      [9, 0.45],
+      [8, 0.3],
+    ]);
   });
 
   it('keeps every score in 0..1 and the list best first, whatever the inputs', () => {

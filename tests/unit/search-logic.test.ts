@@ -20,16 +20,30 @@ describe('resolveQuestion', () => {
     ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?', undefined],
     ['why?', 'How do I sort a list why?', undefined],
     // A strong pointer back, or a leading connector, whatever the question's own length.
-    ['does it stay sorted when new items are appended afterwards?', 'How do I sort a list does it stay sorted when new items are appended afterwards?', undefined],
-    ['what about including the keys of nested dictionaries in the result?', 'How do I sort a list what about including the keys of nested dictionaries in the result?', undefined],
+    [
+      'does it stay sorted when new items are appended afterwards?',
+      'How do I sort a list does it stay sorted when new items are appended afterwards?',
+      undefined,
+    ],
+    [
+      'what about including the keys of nested dictionaries in the result?',
+      'How do I sort a list what about including the keys of nested dictionaries in the result?',
+      undefined,
+    ],
     ['and how do I reverse that?', 'How do I sort a list how do I reverse that?', undefined],
     ['And how are credits counted?', 'How do I sort a list how are credits counted?', 'how are credits counted?'],
     ['and what is a tuple?', 'How do I sort a list what is a tuple?', 'what is a tuple?'],
   ])('%s continues the thread', (question, query, own) => {
-    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(own ? { kind: 'followup', query, own: { words: own, thread: 'How do I sort a list?' } } : { kind: 'followup', query });
+    expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(
+      own ? { kind: 'followup', query, own: { words: own, thread: 'How do I sort a list?' } } : { kind: 'followup', query },
+    );
   });
 
-  it.each(['How do I open a file for writing?', 'asyncio sleep versus time sleep blocking behaviour', 'is there a way to open a file that skips buffering entirely?'])('%s stands alone', (question) => {
+  it.each([
+    'How do I open a file for writing?',
+    'asyncio sleep versus time sleep blocking behaviour',
+    'is there a way to open a file that skips buffering entirely?',
+  ])('%s stands alone', (question) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'standalone', query: question });
   });
 
@@ -37,10 +51,14 @@ describe('resolveQuestion', () => {
     expect(resolveQuestion('and in reverse order?', [])).toEqual({ kind: 'standalone', query: 'and in reverse order?' });
   });
 
-  it.each(['summarise your last answer', 'Summarize that in one sentence please', 'can you repeat the previous answer?', 'tl;dr', 'what did you just say?', 'rephrase it in plain English'])(
-    '%s is about the thread',
-    (question) => expect(isAboutThread(question)).toBe(true),
-  );
+  it.each([
+    'summarise your last answer',
+    'Summarize that in one sentence please',
+    'can you repeat the previous answer?',
+    'tl;dr',
+    'what did you just say?',
+    'rephrase it in plain English',
+  ])('%s is about the thread', (question) => expect(isAboutThread(question)).toBe(true));
 
   it.each(['summarise the asyncio documentation', 'repeat a string three times', 'How do I sort a list?'])('%s is not about the thread', (question) => {
     expect(isAboutThread(question)).toBe(false);
@@ -51,8 +69,22 @@ describe('rerank: lead and unordered pairs', () => {
   // Fixed IDFs: the right passage opens with the question's words in another
   // order; the wrong one holds two of them in its title and all three apart.
   const docs = [
-    { name: 'Client defaults', subject: 'Manual', heading: 'Statement behaviour', body: 'Timeout for a lock wait in a session: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.', answer: '', document: 1 },
-    { name: 'Lock management', subject: 'Manual', heading: 'Lock waits', body: 'Every session takes locks while its statements run, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.', answer: '', document: 2 },
+    {
+      name: 'Client defaults',
+      subject: 'Manual',
+      heading: 'Statement behaviour',
+      body: 'Timeout for a lock wait in a session: when a statement waits longer than this for a lock, it is cancelled. Zero turns it off, which is the default.',
+      answer: '',
+      document: 1,
+    },
+    {
+      name: 'Lock management',
+      subject: 'Manual',
+      heading: 'Lock waits',
+      body: 'Every session takes locks while its statements run, and the lock table has a fixed size. Deadlocks are looked for after a short wait; a timeout is not involved there. Locks are released at the end of the transaction.',
+      answer: '',
+      document: 2,
+    },
   ];
   const idfs: Record<string, number> = { lock: 1.2, timeout: 2.0, session: 1.0 };
   const terms = queryTerms('lock timeout of a session').map((t) => ({ stem: t.stem, alternatives: [], idf: idfs[t.stem] }));
@@ -152,17 +184,29 @@ describe('prompt and extractive answer', () => {
   });
 
   it('quotes a question–answer row only when its question asks what was asked', () => {
-    const faq = { title: 'Can unused credits be refunded at the end of the month?', text: 'Can unused credits be refunded at the end of the month?', answer: 'No: unused credits expire monthly.', document: 900 };
-    const page = { title: 'Credits and usage reports', text: 'Credits are counted per answer: tokens multiplied by the fee of the model.', answer: '', document: 901 };
+    const faq = {
+      title: 'Can unused credits be refunded at the end of the month?',
+      text: 'Can unused credits be refunded at the end of the month?',
+      answer: 'No: unused credits expire monthly.',
+      document: 900,
+    };
+    const page = {
+      title: 'Credits and usage reports',
+      text: 'Credits are counted per answer: tokens multiplied by the fee of the model.',
+      answer: '',
+      document: 901,
+    };
     // Shares one word: the documentation page answers, the FAQ row is only "see also".
     const counted = composeExtractive(input('How are credits counted?', { passages: [faq, page] }));
     expect(counted).not.toContain('expire monthly');
     expect(counted).toContain('tokens multiplied by the fee');
     // Asks the same thing, worded otherwise: the row's answer, verbatim.
-    expect(composeExtractive(input('are unused credits refunded at month end?', { passages: [faq, page] }))).toBe('No: unused credits expire monthly. [1]\n\nSee also: [2] Credits and usage reports.');
+    expect(composeExtractive(input('are unused credits refunded at month end?', { passages: [faq, page] }))).toBe(
+      'No: unused credits expire monthly. [1]\n\nSee also: [2] Credits and usage reports.',
+    );
   });
 
-  it('quotes the best passage\'s relevant paragraph, cited, without a disclaimer in the text', () => {
+  it("quotes the best passage's relevant paragraph, cited, without a disclaimer in the text", () => {
     const answer = composeExtractive(input('How do I sort in descending order?'));
     expect(answer).toContain('Passing reverse=True yields the items from the largest to the smallest, that is in descending order. [2]');
     expect(answer).not.toMatch(/extractive/i);
@@ -175,9 +219,16 @@ describe('prompt and extractive answer', () => {
       'The separator differs between operating systems.',
     ].join('\n\n');
     const code = { title: 'os.path — Joining paths', text, answer: '', document: 1 };
-    const other = { title: 'os — Separators', text: 'os.sep is the character the operating system uses to separate pathname components.', answer: '', document: 2 };
+    const other = {
+      title: 'os — Separators',
+      text: 'os.sep is the character the operating system uses to separate pathname components.',
+      answer: '',
+      document: 2,
+    };
     const answer = composeExtractive(input('How do I join path components on every operating system?', { passages: [code, other] }));
-    expect(answer.startsWith('To join path parts portably, use os.path.join:\n\n```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```')).toBe(true);
+    expect(answer.startsWith('To join path parts portably, use os.path.join:\n\n```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```')).toBe(
+      true,
+    );
     const insideCode = answer.match(/```[\s\S]*?```/g)!.join('');
     expect(insideCode).not.toMatch(/\[\d\]\s/);
     expect(answer).toMatch(/operating systems\. \[1\]/);
@@ -200,7 +251,13 @@ describe('prompt and extractive answer', () => {
 
   it('says so when nothing answers, and summarises the last answer for thread questions', () => {
     expect(composeExtractive(input('photosynthesis', { passages: [] }))).toBe(NO_ANSWER);
-    const summary = composeExtractive(input('summarise', { contextOnly: true, passages: [], thread: [{ question: 'How to sort?', answer: 'Use sorted(). It returns a new list. Also list.sort(). [1]\n\n```\nsorted(x)\n```' }] }));
+    const summary = composeExtractive(
+      input('summarise', {
+        contextOnly: true,
+        passages: [],
+        thread: [{ question: 'How to sort?', answer: 'Use sorted(). It returns a new list. Also list.sort(). [1]\n\n```\nsorted(x)\n```' }],
+      }),
+    );
     expect(summary).toContain('Use sorted(). It returns a new list.');
     expect(summary).not.toContain('Also list.sort()');
   });

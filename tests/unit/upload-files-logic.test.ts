@@ -37,7 +37,9 @@ describe('cleanFileName', () => {
   it('content keys, parse URLs and download names encode the name, never use it raw', () => {
     expect(uploadKeyOf('a b/c.md')).toBe('upload:a%20b%2Fc.md');
     expect(parseUrlOf('notes 1.md').pathname).toBe('/notes%201.md');
-    expect(attachmentDisposition('Relatório "final".pdf')).toBe(`attachment; filename="Relat_rio _final_.pdf"; filename*=UTF-8''Relat%C3%B3rio%20%22final%22.pdf`);
+    expect(attachmentDisposition('Relatório "final".pdf')).toBe(
+      `attachment; filename="Relat_rio _final_.pdf"; filename*=UTF-8''Relat%C3%B3rio%20%22final%22.pdf`,
+    );
   });
 });
 
@@ -80,7 +82,10 @@ describe('browser side', () => {
   });
 
   it('derives each file’s progress from the bytes of the request sent so far', () => {
-    const files = [{ name: 'a', size: 100 }, { name: 'b', size: 300 }];
+    const files = [
+      { name: 'a', size: 100 },
+      { name: 'b', size: 300 },
+    ];
     // 100 bytes of overhead: 50 counted with each file.
     expect(perFileProgress(files, 0, 500)).toEqual([0, 0]);
     expect(perFileProgress(files, 75, 500)).toEqual([0.5, 0]);
@@ -91,7 +96,9 @@ describe('browser side', () => {
 
   it('explains failed requests in plain language', () => {
     expect(uploadFailureMessage(0, null)).toBe('The upload was interrupted before it finished: check your connection and try again.');
-    expect(uploadFailureMessage(413, 'The file "a.pdf" is over the 20 MB limit of one file')).toBe('Too much at once: the file "a.pdf" is over the 20 MB limit of one file.');
+    expect(uploadFailureMessage(413, 'The file "a.pdf" is over the 20 MB limit of one file')).toBe(
+      'Too much at once: the file "a.pdf" is over the 20 MB limit of one file.',
+    );
     expect(uploadFailureMessage(403, 'The VIEWER role cannot change data')).toMatch(/^Your role cannot add files/);
     expect(uploadFailureMessage(404, 'Dataset "X" not found in this project')).toBe('Dataset "X" not found in this project');
     expect(uploadFailureMessage(500, 'Internal server error (request id 1)')).toBe('The server could not store the files: try again in a moment.');

@@ -10,7 +10,11 @@ const MAX_PATTERN_CHARS = 200;
 const patterns = (field: string) =>
   z
     .array(
-      z.string({ message: `${field} must hold strings` }).trim().min(1, `${field} must not hold empty patterns`).max(MAX_PATTERN_CHARS, `${field} patterns are at most ${MAX_PATTERN_CHARS} characters`),
+      z
+        .string({ message: `${field} must hold strings` })
+        .trim()
+        .min(1, `${field} must not hold empty patterns`)
+        .max(MAX_PATTERN_CHARS, `${field} patterns are at most ${MAX_PATTERN_CHARS} characters`),
       { message: `${field} must be an array of patterns` },
     )
     .max(MAX_PATTERNS, `${field} may hold at most ${MAX_PATTERNS} patterns`)
@@ -24,8 +28,18 @@ export const siteBody = z.strictObject({
     .max(2000, 'url must be at most 2000 characters')
     .refine((value) => URL.canParse(value), 'url must be an absolute URL')
     .refine((value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol), 'url must be an http or https URL'),
-  max_pages: z.number({ message: 'max_pages must be a number' }).int('max_pages must be an integer').min(1, 'max_pages must be at least 1').max(MAX_CRAWL_PAGES, `max_pages must be at most ${MAX_CRAWL_PAGES}`).default(100),
-  max_depth: z.number({ message: 'max_depth must be a number' }).int('max_depth must be an integer').min(0, 'max_depth must be at least 0').max(MAX_CRAWL_DEPTH, `max_depth must be at most ${MAX_CRAWL_DEPTH}`).default(3),
+  max_pages: z
+    .number({ message: 'max_pages must be a number' })
+    .int('max_pages must be an integer')
+    .min(1, 'max_pages must be at least 1')
+    .max(MAX_CRAWL_PAGES, `max_pages must be at most ${MAX_CRAWL_PAGES}`)
+    .default(100),
+  max_depth: z
+    .number({ message: 'max_depth must be a number' })
+    .int('max_depth must be an integer')
+    .min(0, 'max_depth must be at least 0')
+    .max(MAX_CRAWL_DEPTH, `max_depth must be at most ${MAX_CRAWL_DEPTH}`)
+    .default(3),
   scope: z.enum(['host', 'path'], { message: 'scope must be "host" or "path"' }).default('path'),
   include: patterns('include'),
   exclude: patterns('exclude'),

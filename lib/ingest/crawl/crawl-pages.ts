@@ -77,7 +77,9 @@ async function takeTurn(item: ClaimedItem, crawl: CrawlRow, context: CrawlContex
       const row = await tx.crawl.findUniqueOrThrow({ where: { id: crawl.id }, select: { nextFetchAt: true, delayMs: true } });
       const now = new Date();
       if (row.nextFetchAt > now) return row.nextFetchAt.getTime() - now.getTime();
-      const active = await tx.uploadItem.count({ where: { crawlId: crawl.id, state: 'fetching', outcome: TURN, lockedUntil: { gt: now }, id: { not: item.id } } });
+      const active = await tx.uploadItem.count({
+        where: { crawlId: crawl.id, state: 'fetching', outcome: TURN, lockedUntil: { gt: now }, id: { not: item.id } },
+      });
       if (active >= context.config.crawlConcurrency) return Math.max(50, row.delayMs);
       await tx.crawl.update({ where: { id: crawl.id }, data: { nextFetchAt: new Date(now.getTime() + row.delayMs) } });
       await tx.uploadItem.updateMany({ where: { id: item.id, lockedBy: context.workerId }, data: { outcome: TURN } });
@@ -113,7 +115,11 @@ function robotsOf(crawl: CrawlRow): Robots {
  */
 async function discover(crawl: CrawlRow, item: ClaimedItem, context: CrawlContext): Promise<CrawlRow> {
   const start = new URL(crawl.startUrl);
-  const fetchOptions = (maxBytes: number) => ({ signal: context.signal, resolve: context.resolve, config: { ...context.config, maxBytes: Math.min(context.config.maxBytes, maxBytes) } });
+  const fetchOptions = (maxBytes: number) => ({
+    signal: context.signal,
+    resolve: context.resolve,
+    config: { ...context.config, maxBytes: Math.min(context.config.maxBytes, maxBytes) },
+  });
   let robotsText: string | null = null;
   try {
     const file = await fetchSafely(`${start.origin}/robots.txt`, fetchOptions(ROBOTS_MAX_BYTES));
@@ -145,7 +151,10 @@ async function discover(crawl: CrawlRow, item: ClaimedItem, context: CrawlContex
       await lockCrawl(tx, crawl.id);
       const current = await tx.crawl.findUniqueOrThrow({ where: { id: crawl.id } });
       if (current.discoveredAt) return current;
-      const discovered = await tx.crawl.update({ where: { id: crawl.id }, data: { robots: robotsText, discoveredAt: new Date(), sitemapUrls: pages.length, delayMs } });
+      const discovered = await tx.crawl.update({
+        where: { id: crawl.id },
+        data: { robots: robotsText, discoveredAt: new Date(), sitemapUrls: pages.length, delayMs },
+      });
       await addPages(tx, discovered, item, pages, 1, context.config);
       return discovered;
     },
@@ -167,7 +176,12 @@ type Candidate = { url: string; error: string | null };
  */
 async function addPages(tx: Tx, crawl: CrawlRow, parent: ClaimedItem, urls: URL[], depth: number, config: ImportConfig): Promise<number> {
   const robots = robotsOf(crawl);
-  const scope: CrawlScope = { start: new URL(crawl.startUrl), scope: crawl.scope as 'host' | 'path', include: JSON.parse(crawl.include), exclude: JSON.parse(crawl.exclude) };
+  const scope: CrawlScope = {
+    start: new URL(crawl.startUrl),
+    scope: crawl.scope as 'host' | 'path',
+    include: JSON.parse(crawl.include),
+    exclude: JSON.parse(crawl.exclude),
+  };
   const candidates = new Map<string, Candidate>();
   for (const url of urls) {
     const key = normaliseUrl(url);

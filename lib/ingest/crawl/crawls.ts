@@ -35,7 +35,11 @@ export type CrawlProgress = {
   robots_txt: boolean;
 };
 
-export async function createCrawl(projectId: number, body: CrawlBody, check: { resolve?: Resolver } = {}): Promise<{ message: string; id: number; crawl_id: number }> {
+export async function createCrawl(
+  projectId: number,
+  body: CrawlBody,
+  check: { resolve?: Resolver } = {},
+): Promise<{ message: string; id: number; crawl_id: number }> {
   const dataset = await db().dataset.findUnique({ where: { projectId_name: { projectId, name: body.dataset_name } }, select: { id: true } });
   if (!dataset) throw notFound(`Dataset "${body.dataset_name}" not found in this project`);
   const start = new URL(body.site.url);
@@ -45,7 +49,10 @@ export async function createCrawl(projectId: number, body: CrawlBody, check: { r
   const url = normaliseUrl(start);
   const config = importConfig();
   const created = await db().$transaction(async (tx) => {
-    const upload = await tx.upload.create({ data: { projectId, name: body.name ?? `Site: ${start.host}${start.pathname}`.slice(0, 200) }, select: { id: true } });
+    const upload = await tx.upload.create({
+      data: { projectId, name: body.name ?? `Site: ${start.host}${start.pathname}`.slice(0, 200) },
+      select: { id: true },
+    });
     const crawl = await tx.crawl.create({
       data: {
         uploadId: upload.id,

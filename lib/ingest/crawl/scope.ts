@@ -6,7 +6,8 @@ import { wildcardMatch } from './robots';
 
 export type CrawlScope = { start: URL; scope: 'host' | 'path'; include: string[]; exclude: string[] };
 
-const NOT_DOCUMENTS = /\.(png|jpe?g|gif|svg|webp|ico|bmp|tiff?|css|js|mjs|map|json|woff2?|ttf|otf|eot|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|iso|mp3|mp4|m4a|ogg|wav|webm|avi|mov|wasm)$/i;
+const NOT_DOCUMENTS =
+  /\.(png|jpe?g|gif|svg|webp|ico|bmp|tiff?|css|js|mjs|map|json|woff2?|ttf|otf|eot|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|iso|mp3|mp4|m4a|ogg|wav|webm|avi|mov|wasm)$/i;
 
 /** The key a page is deduplicated by: the URL without its fragment. */
 export function normaliseUrl(url: URL): string {

@@ -136,7 +136,11 @@ function hasBlockChild(el: El): boolean {
 }
 
 /** Permalink markers such as Sphinx's ¶ are not part of a heading. */
-const headingText = (text: string) => text.replace(/[¶#]\s*$/g, '').replace(/\s+/g, ' ').trim();
+const headingText = (text: string) =>
+  text
+    .replace(/[¶#]\s*$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function cleanTitle(title: string | null): string | null {
   const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();

@@ -9,7 +9,11 @@ import { parseMarkdown } from './markdown';
 import { parseText } from './text';
 import { parseCsvTable, parseXlsxTable } from './qa-table';
 
-export async function parseFile(bytes: Buffer, sniffed: Sniffed, config: Pick<ImportConfig, 'maxPdfPages' | 'maxZipEntries' | 'maxUnzippedBytes'>): Promise<ParsedDocument> {
+export async function parseFile(
+  bytes: Buffer,
+  sniffed: Sniffed,
+  config: Pick<ImportConfig, 'maxPdfPages' | 'maxZipEntries' | 'maxUnzippedBytes'>,
+): Promise<ParsedDocument> {
   const zipLimits = { maxEntries: config.maxZipEntries, maxUnzippedBytes: config.maxUnzippedBytes };
   switch (sniffed.format) {
     case 'pdf':

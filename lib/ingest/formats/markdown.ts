@@ -3,7 +3,10 @@
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
-  const lines = source.replace(/\r\n?/g, '\n').replace(/^---\n[\s\S]*?\n---\n/, '').split('\n');
+  const lines = source
+    .replace(/\r\n?/g, '\n')
+    .replace(/^---\n[\s\S]*?\n---\n/, '')
+    .split('\n');
   const builder = new SectionBuilder();
   let title: string | null = null;
   let block: string[] = [];

@@ -17,9 +17,17 @@ export const SCHEDULES = ['none', 'hourly', 'daily', 'weekly'] as const;
 export type Schedule = (typeof SCHEDULES)[number];
 const INTERVAL_MS: Record<Exclude<Schedule, 'none'>, number> = { hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000 };
 
-export const scheduleBody = z.object({ schedule: z.enum(SCHEDULES, { message: `schedule must be one of ${SCHEDULES.join(', ')}` }) }, { message: 'Request body must be a JSON object' }).strict();
+export const scheduleBody = z
+  .object({ schedule: z.enum(SCHEDULES, { message: `schedule must be one of ${SCHEDULES.join(', ')}` }) }, { message: 'Request body must be a JSON object' })
+  .strict();
 
-export type SyncChange = { content_id: number | null; url: string; name: string | null; outcome: 'changed' | 'missing' | 'removed' | 'failed'; error: string | null };
+export type SyncChange = {
+  content_id: number | null;
+  url: string;
+  name: string | null;
+  outcome: 'changed' | 'missing' | 'removed' | 'failed';
+  error: string | null;
+};
 export type SyncRecord = {
   id: number;
   upload_id: number;
@@ -95,7 +103,10 @@ export async function syncStatus(projectId: number, datasetId: number): Promise<
 }
 
 export async function setSchedule(projectId: number, datasetId: number, schedule: Schedule, now = new Date()): Promise<SyncStatus> {
-  const { count } = await db().dataset.updateMany({ where: { id: datasetId, projectId }, data: { syncSchedule: schedule, nextSyncAt: nextRun(schedule, now) } });
+  const { count } = await db().dataset.updateMany({
+    where: { id: datasetId, projectId },
+    data: { syncSchedule: schedule, nextSyncAt: nextRun(schedule, now) },
+  });
   if (!count) throw notFound(`Dataset ${datasetId} not found`);
   return syncStatus(projectId, datasetId);
 }
@@ -114,7 +125,13 @@ async function syncRecord(sync: { id: number; uploadId: number; trigger: string;
   const changes = items
     .filter((i) => i.state === 'failed' || (i.state === 'done' && i.outcome !== 'unchanged'))
     .slice(0, 100)
-    .map((i) => ({ content_id: i.contentId, url: i.url, name: i.contentName, outcome: (i.state === 'failed' ? 'failed' : i.outcome) as SyncChange['outcome'], error: i.state === 'failed' ? i.error : null }));
+    .map((i) => ({
+      content_id: i.contentId,
+      url: i.url,
+      name: i.contentName,
+      outcome: (i.state === 'failed' ? 'failed' : i.outcome) as SyncChange['outcome'],
+      error: i.state === 'failed' ? i.error : null,
+    }));
   return {
     id: sync.id,
     upload_id: sync.uploadId,

@@ -21,7 +21,12 @@ export function threadsInPeriodSql(scope: ReportScope, period: { start: string; 
  * thread_questions) as `t`: the threads of the period meeting `condition`,
  * and with `feedback=false` only those of conversations without feedback.
  */
-export function perThreadFrom(table: 'thread_words' | 'thread_questions', scope: ReportScope, period: { start: string; end: string | null; feedback?: boolean }, condition: Prisma.Sql): Prisma.Sql {
+export function perThreadFrom(
+  table: 'thread_words' | 'thread_questions',
+  scope: ReportScope,
+  period: { start: string; end: string | null; feedback?: boolean },
+  condition: Prisma.Sql,
+): Prisma.Sql {
   const where = [...threadsInPeriodSql(scope, period, 't'), condition];
   const feedback = period.feedback === false ? Prisma.sql`JOIN conversations c ON c.id = t.conversation_id AND c.has_feedback = 0` : Prisma.empty;
   return Prisma.sql`FROM ${Prisma.raw(table)} t ${feedback} WHERE ${Prisma.join(where, ' AND ')}`;

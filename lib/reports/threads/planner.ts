@@ -28,6 +28,10 @@ export function threadIndexServes(filter: ThreadFilter): boolean {
   const term = filter.question?.toLowerCase() ?? '';
   return (
     questionIndex().servesThreads(term, filter) &&
-    !filter.evaluation?.length && filter.feedback !== true && !filter.datamodelNames?.length && !filter.datamodelIds && !filter.origins?.length
+    !filter.evaluation?.length &&
+    filter.feedback !== true &&
+    !filter.datamodelNames?.length &&
+    !filter.datamodelIds &&
+    !filter.origins?.length
   );
 }

@@ -32,7 +32,10 @@ async function planThreads(scope: ReportScope, filter: ThreadFilter, offset: num
   const [missing] = await db().$queryRaw<{ n: number | bigint }[]>`
     SELECT COUNT(*) AS n FROM (SELECT 1 FROM conversations WHERE ${scopeSql(scope)} AND question_key IS NULL LIMIT 1)`;
   if (Number(missing?.n ?? 0) > 0) return null;
-  const projectIds = scope.projectId !== null ? [scope.projectId] : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
+  const projectIds =
+    scope.projectId !== null
+      ? [scope.projectId]
+      : (await db().project.findMany({ where: { organizationId: scope.organizationId }, select: { id: true } })).map((p) => p.id);
   const ranges = projectIds.flatMap((id) => keyRange(id, filter.start, filter.end) ?? []);
   // A deep page is found by day (page-days.ts); `feedback=false` is not in the index, so not counted here.
   const days = filter.feedback !== false && offset >= DEEP_PAGE ? await daysInIndex(match, ranges) : null;
@@ -102,8 +105,12 @@ async function sqlitePage(scope: ReportScope, filter: ThreadFilter, plan: Thread
  * same word over a year, or a rare one, reads the index.
  */
 async function servesInteractions(scope: ReportScope, filter: ThreadFilter, term: string): Promise<boolean> {
-  const [candidates] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(term)}`;
-  const [period] = await db().$queryRaw<{ n: number | bigint | null }[]>`SELECT SUM(requests) AS n FROM usage_daily WHERE ${scopeSql(scope)} AND day >= ${filter.start}`;
+  const [candidates] = await db().$queryRaw<
+    { n: number | bigint }[]
+  >`SELECT COUNT(*) AS n FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(term)}`;
+  const [period] = await db().$queryRaw<
+    { n: number | bigint | null }[]
+  >`SELECT SUM(requests) AS n FROM usage_daily WHERE ${scopeSql(scope)} AND day >= ${filter.start}`;
   return Number(candidates?.n ?? 0) * RANDOM_READ_COST <= Number(period?.n ?? 0);
 }
 
@@ -126,6 +133,8 @@ export const sqliteQuestionIndex: QuestionIndex = {
   countThreads,
   threadIds,
   servesInteractions,
-  interactionCandidates: (term) => [Prisma.sql`i.id IN (SELECT rowid FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(term)})`],
+  interactionCandidates: (term) => [
+    Prisma.sql`i.id IN (SELECT rowid FROM interaction_question_fts WHERE interaction_question_fts MATCH ${trigramQuery(term)})`,
+  ],
   substring: (term) => Prisma.sql`INSTR(LOWER(i.question), ${term}) > 0`,
 };

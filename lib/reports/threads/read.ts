@@ -24,7 +24,9 @@ export async function countThreads(scope: ReportScope, filter: ThreadFilter): Pr
  */
 async function countStartedThreads(scope: ReportScope, filter: ThreadFilter): Promise<number> {
   const end = filter.end ? Prisma.sql`AND day <= ${filter.end}` : Prisma.empty;
-  const rows = await db().$queryRaw<{ n: number | bigint | string | null }[]>`SELECT SUM(threads) AS n FROM thread_days WHERE ${scopeSql(scope)} AND day >= ${filter.start} ${end}`;
+  const rows = await db().$queryRaw<
+    { n: number | bigint | string | null }[]
+  >`SELECT SUM(threads) AS n FROM thread_days WHERE ${scopeSql(scope)} AND day >= ${filter.start} ${end}`;
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -61,7 +63,9 @@ export async function* threadIdBatches(scope: ReportScope, filter: ThreadFilter,
     // value SQLite's planner chose a skip-scan and a sort of the whole period
     // (160 ms a batch at a million interactions; 1.3 ms this way), while both
     // databases seek the index to this bound.
-    const keyset: Prisma.Sql = after ? Prisma.sql`AND c.created_at <= ${after.createdAt} AND (c.created_at < ${after.createdAt} OR c.id < ${after.id})` : Prisma.empty;
+    const keyset: Prisma.Sql = after
+      ? Prisma.sql`AND c.created_at <= ${after.createdAt} AND (c.created_at < ${after.createdAt} OR c.id < ${after.id})`
+      : Prisma.empty;
     const rows: { id: string; created_at: Date | string }[] = await db().$queryRaw`
       SELECT c.id, c.created_at FROM conversations c WHERE ${whereOf(scope, filter)} ${keyset}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${Math.min(batchSize, left)}`;

@@ -9,15 +9,45 @@ export const DISPLAY_TYPE: Record<string, string> = { search: 'Search', stream: 
 
 export type RawConversation = { id: string; identifier: string; created_at: RawDate; updated_at: RawDate };
 export type RawInteraction = {
-  id: RawInt; identifier: string; conversation_id: string; project_id: RawInt; project_name: string; type: string; origin: string; question: string; content: string;
-  datamodel_name: string; dataset_name: string; generative_model_name: string; preset_id: RawInt | null; preset_name: string;
-  prompt_tokens: RawInt; completion_tokens: RawInt; total_tokens: RawInt; total_tokens_with_fee: RawInt;
-  evaluation: string | null; feedback: string | null; feedback_options: string | null; user_name: string; user_email: string;
-  extra: string; search: string; user_prompt: string; template_prompt: string; created_at: RawDate; updated_at: RawDate;
+  id: RawInt;
+  identifier: string;
+  conversation_id: string;
+  project_id: RawInt;
+  project_name: string;
+  type: string;
+  origin: string;
+  question: string;
+  content: string;
+  datamodel_name: string;
+  dataset_name: string;
+  generative_model_name: string;
+  preset_id: RawInt | null;
+  preset_name: string;
+  prompt_tokens: RawInt;
+  completion_tokens: RawInt;
+  total_tokens: RawInt;
+  total_tokens_with_fee: RawInt;
+  evaluation: string | null;
+  feedback: string | null;
+  feedback_options: string | null;
+  user_name: string;
+  user_email: string;
+  extra: string;
+  search: string;
+  user_prompt: string;
+  template_prompt: string;
+  created_at: RawDate;
+  updated_at: RawDate;
 };
 
 export function serializeThread(c: RawConversation, interactions: InteractionRecord[]): Thread {
-  return { conversation_id: c.id, conversation_identifier: c.identifier, created_at: toDate(c.created_at).toISOString(), updated_at: toDate(c.updated_at).toISOString(), interactions };
+  return {
+    conversation_id: c.id,
+    conversation_identifier: c.identifier,
+    created_at: toDate(c.created_at).toISOString(),
+    updated_at: toDate(c.updated_at).toISOString(),
+    interactions,
+  };
 }
 
 export function serializeInteraction(r: RawInteraction): InteractionRecord {

@@ -12,10 +12,26 @@ import { DISPLAY_TYPE, feedbackOptionsOf } from './serialize';
 import { matchingSql } from './where';
 
 type SheetInteraction = {
-  conversation_id: string; identifier: string; created_at: RawDate; type: string; question: string; content: string;
-  datamodel_name: string; dataset_name: string; generative_model_name: string; preset_name: string; project_id: RawInt;
-  user_name: string; user_email: string; prompt_tokens: RawInt; completion_tokens: RawInt; total_tokens: RawInt; total_tokens_with_fee: RawInt;
-  evaluation: string | null; feedback: string | null; feedback_options: string | null;
+  conversation_id: string;
+  identifier: string;
+  created_at: RawDate;
+  type: string;
+  question: string;
+  content: string;
+  datamodel_name: string;
+  dataset_name: string;
+  generative_model_name: string;
+  preset_name: string;
+  project_id: RawInt;
+  user_name: string;
+  user_email: string;
+  prompt_tokens: RawInt;
+  completion_tokens: RawInt;
+  total_tokens: RawInt;
+  total_tokens_with_fee: RawInt;
+  evaluation: string | null;
+  feedback: string | null;
+  feedback_options: string | null;
 };
 
 /**
@@ -42,10 +58,27 @@ export async function* threadSheetRows(scope: ReportScope, filter: ThreadFilter,
     for (const i of interactions) {
       const options = feedbackOptionsOf(i.feedback_options);
       const row: CellValue[] = [
-        i.conversation_id, identifier.get(i.conversation_id) ?? '', i.identifier, toDate(i.created_at).toISOString(), DISPLAY_TYPE[i.type] ?? i.type,
-        i.question, i.content, i.datamodel_name, i.dataset_name, i.generative_model_name, i.preset_name, projectName.get(Number(i.project_id)) ?? '',
-        i.user_name, i.user_email, Number(i.prompt_tokens), Number(i.completion_tokens), Number(i.total_tokens), Number(i.total_tokens_with_fee),
-        i.evaluation, i.feedback, options === null ? null : JSON.stringify(options),
+        i.conversation_id,
+        identifier.get(i.conversation_id) ?? '',
+        i.identifier,
+        toDate(i.created_at).toISOString(),
+        DISPLAY_TYPE[i.type] ?? i.type,
+        i.question,
+        i.content,
+        i.datamodel_name,
+        i.dataset_name,
+        i.generative_model_name,
+        i.preset_name,
+        projectName.get(Number(i.project_id)) ?? '',
+        i.user_name,
+        i.user_email,
+        Number(i.prompt_tokens),
+        Number(i.completion_tokens),
+        Number(i.total_tokens),
+        Number(i.total_tokens_with_fee),
+        i.evaluation,
+        i.feedback,
+        options === null ? null : JSON.stringify(options),
       ];
       const list = byThread.get(i.conversation_id);
       if (list) list.push(row);

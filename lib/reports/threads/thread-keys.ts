@@ -41,7 +41,9 @@ export function keyRange(projectId: number, start: string, end: string | null): 
 
 export async function countInIndex(match: string, ranges: KeyRange[]): Promise<number> {
   if (ranges.length === 0) return 0;
-  const counts = ranges.map((r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high})`);
+  const counts = ranges.map(
+    (r) => Prisma.sql`(SELECT COUNT(*) FROM thread_question_fts WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high})`,
+  );
   const [row] = await db().$queryRaw<{ n: number | bigint }[]>`SELECT ${Prisma.join(counts, ' + ')} AS n`;
   return Number(row?.n ?? 0);
 }
@@ -49,8 +51,9 @@ export async function countInIndex(match: string, ranges: KeyRange[]): Promise<n
 /** Matching threads per UTC day, newest first: the day is the key's middle bits. */
 export async function daysInIndex(match: string, ranges: KeyRange[]): Promise<DayCount[]> {
   const lists = await Promise.all(
-    ranges.map((r) =>
-      db().$queryRaw<{ d: number | bigint; n: number | bigint }[]>`
+    ranges.map(
+      (r) =>
+        db().$queryRaw<{ d: number | bigint; n: number | bigint }[]>`
         SELECT (rowid >> ${Number(DAY_SHIFT)}) & ${DAY_MASK} AS d, COUNT(*) AS n FROM thread_question_fts
         WHERE thread_question_fts MATCH ${match} AND rowid BETWEEN ${r.low} AND ${r.high} GROUP BY d`,
     ),
@@ -61,6 +64,8 @@ export async function daysInIndex(match: string, ranges: KeyRange[]): Promise<Da
 /** Rowids of the matching threads of every range. */
 export function matchingKeys(plan: ThreadQuestionPlan): Prisma.Sql {
   if (plan.ranges.length === 0) return Prisma.sql`SELECT NULL WHERE 0`;
-  const parts = plan.ranges.map((r) => Prisma.sql`SELECT rowid FROM thread_question_fts WHERE thread_question_fts MATCH ${plan.match} AND rowid BETWEEN ${r.low} AND ${r.high}`);
+  const parts = plan.ranges.map(
+    (r) => Prisma.sql`SELECT rowid FROM thread_question_fts WHERE thread_question_fts MATCH ${plan.match} AND rowid BETWEEN ${r.low} AND ${r.high}`,
+  );
   return Prisma.join(parts, ' UNION ALL ');
 }

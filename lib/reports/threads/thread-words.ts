@@ -114,7 +114,14 @@ type WordsPlan = { wordKeys: number[] | null; count: Promise<number> | null; day
  * A deep page walks only the days that hold it, found from the daily
  * counts: 50,000 matches deep, the walk was 100,000 threads long.
  */
-export async function pageByWords(scope: ReportScope, period: Period, plan: WordsPlan, limit: number, offset: number, newestThreads = NEWEST_THREADS): Promise<{ id: string }[]> {
+export async function pageByWords(
+  scope: ReportScope,
+  period: Period,
+  plan: WordsPlan,
+  limit: number,
+  offset: number,
+  newestThreads = NEWEST_THREADS,
+): Promise<{ id: string }[]> {
   const keys = plan.wordKeys ?? [];
   if (keys.length === 0) return [];
   if (!plan.days && offset + limit <= NEWEST_PAGE_END) {

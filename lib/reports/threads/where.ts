@@ -16,7 +16,15 @@ const maskOf = (values: readonly string[], bits: Record<string, number>) => valu
 
 /** Whether the filter asks more than the threads started in the period. */
 export const hasThreadConditions = (f: ThreadFilter) =>
-  Boolean(f.question || f.evaluation?.length || f.feedback !== undefined || f.datamodelNames?.length || f.datamodelIds || f.interactionTypes?.length || f.origins?.length);
+  Boolean(
+    f.question ||
+      f.evaluation?.length ||
+      f.feedback !== undefined ||
+      f.datamodelNames?.length ||
+      f.datamodelIds ||
+      f.interactionTypes?.length ||
+      f.origins?.length,
+  );
 
 export function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
   const where = threadsInPeriodSql(scope, filter, 'c');
@@ -24,7 +32,8 @@ export function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
   // cheap necessary condition when combined (one interaction must then meet
   // them all, checked below). `evaluation_flags <> 0` and `has_feedback = 1`
   // are written as the partial indexes' conditions so both databases use them.
-  if (filter.evaluation?.length) where.push(Prisma.sql`c.evaluation_flags <> 0 AND (c.evaluation_flags & CAST(${maskOf(filter.evaluation, EVALUATION_BIT)} AS INTEGER)) <> 0`);
+  if (filter.evaluation?.length)
+    where.push(Prisma.sql`c.evaluation_flags <> 0 AND (c.evaluation_flags & CAST(${maskOf(filter.evaluation, EVALUATION_BIT)} AS INTEGER)) <> 0`);
   if (filter.feedback === true) where.push(Prisma.sql`c.has_feedback = 1`);
   if (filter.feedback === false) where.push(Prisma.sql`c.has_feedback = 0`);
   if (filter.interactionTypes?.length) where.push(Prisma.sql`(c.type_flags & CAST(${maskOf(filter.interactionTypes, TYPE_BIT)} AS INTEGER)) <> 0`);
@@ -53,7 +62,9 @@ export function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
     // is a scan, still exact. A thread's interactions come after its start,
     // so the period's first day bounds the interactions to read.
     const fromIndex = filter.questionIndex ? questionIndex().interactionCandidates(question) : [];
-    where.push(Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND i.day >= ${filter.start} AND ${Prisma.join([...fromIndex, ...on], ' AND ')})`);
+    where.push(
+      Prisma.sql`c.id IN (SELECT i.conversation_id FROM interactions i WHERE ${scopeSql(scope, 'i')} AND i.day >= ${filter.start} AND ${Prisma.join([...fromIndex, ...on], ' AND ')})`,
+    );
   } else {
     // Common values (a datamodel, a type with another filter): walk the
     // threads of the period and probe each one's interactions (index on
@@ -66,7 +77,8 @@ export function whereOf(scope: ReportScope, filter: ThreadFilter): Prisma.Sql {
 /** Conditions on `i` keeping only the interactions of the filter's datamodels and types (the spreadsheet's rows). */
 export function matchingSql(filter: ThreadFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
-  if (filter.datamodelIds) parts.push(filter.datamodelIds.length ? Prisma.sql`AND i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`AND 1 = 0`);
+  if (filter.datamodelIds)
+    parts.push(filter.datamodelIds.length ? Prisma.sql`AND i.datamodel_id IN (${Prisma.join(filter.datamodelIds)})` : Prisma.sql`AND 1 = 0`);
   if (filter.datamodelNames?.length) parts.push(Prisma.sql`AND i.datamodel_name IN (${Prisma.join(filter.datamodelNames)})`);
   if (filter.interactionTypes?.length) parts.push(Prisma.sql`AND i.type IN (${Prisma.join(filter.interactionTypes)})`);
   return parts.length ? Prisma.join(parts, ' ') : Prisma.empty;

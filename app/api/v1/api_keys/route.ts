@@ -11,7 +11,11 @@ export const GET = route({ family: 'management' }, async ({ principal, request }
 
 export const POST = route({ family: 'management', body: keyCreateBody }, async ({ principal, request, body }) => {
   requireManager(principal);
-  const created = await createApiKey(await managedProjectId(principal, request), { name: body.name, userId: principal.userId, expiresAt: body.expires_at ?? null });
+  const created = await createApiKey(await managedProjectId(principal, request), {
+    name: body.name,
+    userId: principal.userId,
+    expiresAt: body.expires_at ?? null,
+  });
   return Response.json(created, { status: 201 });
 });
 

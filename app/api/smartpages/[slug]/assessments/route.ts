@@ -11,6 +11,8 @@ const params = z.object({ slug: z.string().max(100) });
 // Public like the page's chat: a visitor rates an answer of their own
 // conversation on this page (no token; the page and conversation are the scope).
 // Rate limited per client address and page (lib/smartpages/rate-limit.ts).
-export const POST = route({ family: 'public', params, body: smartpageRatingBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) => rateSmartpageAnswer(params.slug, await currentVisitor(), body));
+export const POST = route({ family: 'public', params, body: smartpageRatingBody, rateLimit: perSmartpageVisitor }, async ({ params, body }) =>
+  rateSmartpageAnswer(params.slug, await currentVisitor(), body),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -7,6 +7,8 @@ import { idParams } from '@/lib/http/schemas';
 import { startSync } from '@/lib/ingest/sync/syncs';
 import { otherMethods } from '@/lib/http/unsupported';
 
-export const POST = route({ family: 'knowledge', write: true, params: idParams('dataset_id') }, async ({ principal, params }) => startSync(projectOf(principal), params.dataset_id));
+export const POST = route({ family: 'knowledge', write: true, params: idParams('dataset_id') }, async ({ principal, params }) =>
+  startSync(projectOf(principal), params.dataset_id),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -9,7 +9,12 @@ import { otherMethods } from '@/lib/http/unsupported';
 
 /** A file name people can keep: the set's name, letters, digits and hyphens only. */
 function fileName(name: string, extension: string): string {
-  const base = name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'evaluation-set';
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'evaluation-set';
   return `${base}.${extension}`;
 }
 

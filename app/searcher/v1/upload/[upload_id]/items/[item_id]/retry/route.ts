@@ -8,8 +8,9 @@ import { retryItemBody } from '@/lib/ingest/contract';
 import { retryUploadItem } from '@/lib/ingest/retry';
 import { otherMethods } from '@/lib/http/unsupported';
 
-export const POST = route({ family: 'knowledge', write: true, params: idParams('upload_id', 'item_id'), body: retryItemBody }, async ({ principal, params, body }) =>
-  retryUploadItem(projectOf(principal), params.upload_id, params.item_id, body),
+export const POST = route(
+  { family: 'knowledge', write: true, params: idParams('upload_id', 'item_id'), body: retryItemBody },
+  async ({ principal, params, body }) => retryUploadItem(projectOf(principal), params.upload_id, params.item_id, body),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
