@@ -23,7 +23,7 @@ import type { SearchResponse } from '../../lib/search/contract';
 import { db } from '../../lib/db/client';
 import { createPreset } from '../../lib/generation/catalog';
 import { openFloor } from './floor';
-import { distinctPages, halfOf, loadQuestionSet, percentile, rankOf, scores, type Half, type Question, type QuestionSet, type Scores } from './metrics';
+import { distinctPages, halfOf, loadQuestionSet, percentile, rankOf, scores, type Half, type QuestionSet, type Scores } from './metrics';
 import { startEmbedder } from './embedder';
 import { apiClient, assertPortFree, serveDocs, sleep, startApp, stopApp, waitForApp, ROOT, type Api } from './server';
 
@@ -117,12 +117,10 @@ async function importDocs(api: Api, files: string[], docsDir: string, docsPort: 
   const started = performance.now();
   const ids: number[] = [];
   for (let i = 0; i < files.length; i += UPLOAD_BATCH) {
-    const uploads = files
-      .slice(i, i + UPLOAD_BATCH)
-      .map((file) => ({
-        dataset_name: DATASET,
-        url: `http://127.0.0.1:${docsPort}/${path.relative(docsDir, file).split(path.sep).map(encodeURIComponent).join('/')}`,
-      }));
+    const uploads = files.slice(i, i + UPLOAD_BATCH).map((file) => ({
+      dataset_name: DATASET,
+      url: `http://127.0.0.1:${docsPort}/${path.relative(docsDir, file).split(path.sep).map(encodeURIComponent).join('/')}`,
+    }));
     ids.push((await api<{ id: number }>('POST', '/searcher/v1/upload', { name: `postgresql docs ${i / UPLOAD_BATCH + 1}`, uploads })).id);
   }
   let uploads: UploadDetail[] = [];

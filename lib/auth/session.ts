@@ -26,7 +26,7 @@ export const authOptions: NextAuthOptions = {
         if (!credentials?.email || !credentials.password) return null;
         const headers = new Headers();
         for (const [name, value] of Object.entries(req?.headers ?? {})) if (typeof value === 'string') headers.set(name, value);
-        let found;
+        let found: Awaited<ReturnType<typeof signInWithPassword>>;
         try {
           found = await signInWithPassword(credentials.email, credentials.password, clientAddress({ headers }));
         } catch (error) {

@@ -3,7 +3,7 @@
 // visitor (or anonymously on a public page).
 import { db } from '../db/client';
 import { notFound } from '../errors';
-import type { SearchRequest, SearchResponse } from '../search/contract';
+import type { SearchRequest } from '../search/contract';
 import { runSearch, streamSearch, type AnsweredSearch } from '../search/service';
 import type { SearchCaller } from '../search/contract';
 import type { StreamedSearch } from '../search/stream';
