@@ -37,7 +37,7 @@ export type ClaimScope = { projectId?: number };
 export async function claimNext(workerId: string, leaseMs: number, scope: ClaimScope = {}, now = new Date()): Promise<ClaimedItem | null> {
   const until = new Date(now.getTime() + leaseMs);
   const inScope = scope.projectId === undefined ? Prisma.empty : Prisma.sql`AND upload_id IN (SELECT id FROM uploads WHERE project_id = ${scope.projectId})`;
-  const rows = isPostgres() ? await claimPostgres(workerId, now, until, inScope) : await claimSqlite(workerId, now, until, inScope);
+  const rows = await claimDueItem(workerId, now, until, inScope);
   const id = rows[0] ? Number(rows[0].id) : null;
   if (id === null) return null;
   const item = await db().uploadItem.findUnique({ where: { id } });
@@ -58,38 +58,26 @@ export async function claimNext(workerId: string, leaseMs: number, scope: ClaimS
   };
 }
 
-// Timestamps are compared as the ISO text Prisma stores on SQLite and as
-// `timestamp(3)` (UTC wall clock) on PostgreSQL.
-function claimSqlite(workerId: string, now: Date, until: Date, inScope: Prisma.Sql) {
+// One statement on both databases: the oldest due item that no live lease
+// holds. Timestamps are compared as the ISO text Prisma stores on SQLite and
+// as `timestamp(3)` (UTC wall clock) on PostgreSQL, where concurrent workers
+// also skip a row another transaction is claiming (SKIP LOCKED).
+function claimDueItem(workerId: string, now: Date, until: Date, inScope: Prisma.Sql) {
+  const postgres = isPostgres();
+  const at = (date: Date) => (postgres ? Prisma.sql`${date.toISOString()}::timestamptz AT TIME ZONE 'UTC'` : Prisma.sql`${date}`);
+  const skipLocked = postgres ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
   return db().$queryRaw<{ id: bigint | number }[]>`
     UPDATE upload_items
-       SET state = 'fetching', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${now}
+       SET state = 'fetching', locked_by = ${workerId}, locked_until = ${at(until)}, attempts = attempts + 1, updated_at = ${at(now)}
      WHERE id = (
        SELECT id FROM upload_items
         WHERE state IN ('queued', 'fetching', 'parsing', 'indexing')
-          AND next_attempt_at <= ${now}
-          AND (locked_until IS NULL OR locked_until < ${now})
-          ${inScope}
-        ORDER BY next_attempt_at, id
-        LIMIT 1)
-    RETURNING id`;
-}
-
-function claimPostgres(workerId: string, now: Date, until: Date, inScope: Prisma.Sql) {
-  const nowTs = Prisma.sql`${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
-  const untilTs = Prisma.sql`${until.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
-  return db().$queryRaw<{ id: number }[]>`
-    UPDATE upload_items
-       SET state = 'fetching', locked_by = ${workerId}, locked_until = ${untilTs}, attempts = attempts + 1, updated_at = ${nowTs}
-     WHERE id = (
-       SELECT id FROM upload_items
-        WHERE state IN ('queued', 'fetching', 'parsing', 'indexing')
-          AND next_attempt_at <= ${nowTs}
-          AND (locked_until IS NULL OR locked_until < ${nowTs})
+          AND next_attempt_at <= ${at(now)}
+          AND (locked_until IS NULL OR locked_until < ${at(now)})
           ${inScope}
         ORDER BY next_attempt_at, id
         LIMIT 1
-        FOR UPDATE SKIP LOCKED)
+        ${skipLocked})
     RETURNING id`;
 }
 
