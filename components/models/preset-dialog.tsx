@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useSave, type GenerativeModelRecord, type PresetInput, type PresetRecord } from './use-models';
-import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/generation/contract';
+import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/generation/prompt-template';
 
 const PARAMETERS = [
   ['top_k', 'Passages (top-k)', '1–50; default 5', 1, 50, 1],

@@ -183,13 +183,4 @@ export const catalogListQuery = z.object({
   include: z.enum(['settings'], { message: 'include must be settings' }).optional(),
 });
 
-/** The prompt of a preset that sets none (the preset editor offers it as a start). */
-export const DEFAULT_PROMPT_TEMPLATE = [
-  'You answer questions using only the numbered context passages below.',
-  'Cite the passages you use as [1], [2]. If the context does not contain the answer, say so.',
-  '',
-  'Context:',
-  '{context}',
-  '',
-  'Question: {question}',
-].join('\n');
+export { DEFAULT_PROMPT_TEMPLATE } from './prompt-template';
