@@ -4,7 +4,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { sessionSecret } from '../config';
+import { appConfig, sessionSecret } from '../config';
 import { signInWithPassword } from './users';
 import { clientAddress } from '../http/rate-limit';
 import { AppError } from '../errors';
@@ -16,7 +16,7 @@ export const authOptions: NextAuthOptions = {
   // Secure (and __Secure- prefixed) cookies when the public URL is HTTPS. Set
   // once from NEXTAUTH_URL, not per request: reading the session must look
   // for the same cookie name that signing in wrote.
-  useSecureCookies: (process.env.NEXTAUTH_URL ?? '').startsWith('https://'),
+  useSecureCookies: appConfig().addresses.secureCookies,
   pages: { signIn: '/signin' },
   providers: [
     CredentialsProvider({

@@ -4,35 +4,18 @@
 // attempt (even the right password) is refused with 429 until the oldest
 // failure leaves the window. Both sign-in paths (POST /api/v1/auth/token and the browser's
 // next-auth sign-in) go through the same limiter. One process keeps its own
-// counts, like the smartpage limiter.
-import { z } from 'zod';
+// counts, like the smartpage limiter. The limits are SIGN_IN_* (lib/config/sign-in.ts).
+import { appConfig, type SignInLimit } from '../config';
 import { tooManyRequests } from '../errors';
 
-export type SignInLimit = { perAccount: number; perAddress: number; windowMs: number };
-
-const env = z.object({
-  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
-  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
-  SIGN_IN_WINDOW_MINUTES: z.coerce
-    .number()
-    .min(1)
-    .max(24 * 60)
-    .default(15),
-});
-
-export function signInLimitFromEnv(source: Record<string, string | undefined> = process.env): SignInLimit {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const { SIGN_IN_MAX_FAILURES: perAccount, SIGN_IN_MAX_FAILURES_PER_ADDRESS: perAddress, SIGN_IN_WINDOW_MINUTES: minutes } = parsed.data;
-  return { perAccount, perAddress, windowMs: minutes * 60_000 };
-}
+export type { SignInLimit };
 
 export class SignInLimiter {
   /** Failure times per key, oldest first; at most the key's limit each. */
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly limit: SignInLimit,
+    readonly limit: SignInLimit,
     private readonly maxKeys = 50_000,
   ) {}
 
@@ -91,8 +74,11 @@ const addressKey = (address: string) => `address:${address}`;
 
 let shared: SignInLimiter | undefined;
 
-/** The process's limiter, configured from the environment on first use. */
+/** The process's limiter; a new one (no failures counted) only when the configured limits change (tests). */
 export function signInLimiter(): SignInLimiter {
-  shared ??= new SignInLimiter(signInLimitFromEnv());
+  const limit = appConfig().signInLimit;
+  if (!shared || !sameLimit(shared.limit, limit)) shared = new SignInLimiter(limit);
   return shared;
 }
+
+const sameLimit = (a: SignInLimit, b: SignInLimit) => a.perAccount === b.perAccount && a.perAddress === b.perAddress && a.windowMs === b.windowMs;

@@ -8,6 +8,7 @@ export const coreSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(16, 'NEXTAUTH_SECRET must be at least 16 characters').optional(),
   USER_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  DEMO_PASSWORD: z.string().default('demo-password'),
 });
 
 export type CoreConfig = {
@@ -18,6 +19,8 @@ export type CoreConfig = {
   sessionSecret: string | null;
   userTokenTtlHours: number;
   seedDemo: boolean;
+  /** Password of the seeded demo users. */
+  demoPassword: string;
 };
 
 export function coreSettings(env: z.infer<typeof coreSchema>): CoreConfig {
@@ -30,6 +33,7 @@ export function coreSettings(env: z.infer<typeof coreSchema>): CoreConfig {
     sessionSecret: env.NEXTAUTH_SECRET ?? null,
     userTokenTtlHours: env.USER_TOKEN_TTL_HOURS,
     seedDemo: env.SEED_DEMO === '1',
+    demoPassword: env.DEMO_PASSWORD,
   };
 }
 

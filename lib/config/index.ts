@@ -1,23 +1,35 @@
-// The configuration: every environment variable the server reads for its
-// database, sign-in, imports, embeddings and smartpage rate limits, checked
-// by one zod schema and read once (the server reads it at start, so a wrong
-// value stops it there with every problem named). Each part's variables and
-// defaults live beside it in this folder; every setting has a default that
-// works on a fresh machine with the embedded SQLite database.
+// The configuration: every environment variable the server reads (database,
+// sign-in, addresses, rate limits, imports, embeddings, answers, reports,
+// logs and metrics), checked by one zod schema and read once (the server
+// reads it at start, so a wrong value stops it there with every problem
+// named). Each part's variables and defaults live beside it in this folder;
+// every setting has a default that works on a fresh machine with the
+// embedded SQLite database. Not here: what the scripts that run before the
+// app read (scripts/*.mjs: NEXT_DIST_DIR, SERVER_*, MALLOC_ARENA_MAX), and
+// the provider keys a generative model names (read by that name when it is
+// called: any variable may be one).
 //
 // Tests change settings through overrideConfig(), never by writing
 // process.env after the first read (which is ignored).
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { ensurePrivateDir } from '../server/private-files';
-import type { RateLimit } from '../http/rate-limit';
+import { addressesOf, addressesSchema, type Addresses } from './addresses';
 import { coreSchema, coreSettings, type CoreConfig } from './core';
 import { embeddingsSchema, embeddingsSettings, type EmbeddingsConfig } from './embeddings';
+import { generationOf, generationSchema, type GenerationConfig } from './generation';
 import { importSchema, importSettings, type ImportConfig } from './import';
+import { operationsOf, operationsSchema, type OperationsConfig } from './operations';
+import { apiRateLimitOf, rateLimitsSchema, redisUrlOf, type RateLimit } from './rate-limits';
+import { reportDownloadBatchOf, reportsSchema } from './reports';
+import { signInLimitOf, signInSchema, type SignInLimit } from './sign-in';
 import { smartpageRateLimitOf, smartpagesSchema } from './smartpages';
 
 export { providerOf } from './core';
+export type { RateLimit } from './rate-limits';
+export type { SignInLimit } from './sign-in';
 
 export type AppConfig = CoreConfig & {
   import: ImportConfig;
@@ -25,9 +37,30 @@ export type AppConfig = CoreConfig & {
   embeddings: EmbeddingsConfig | null;
   /** Null: smartpages are not rate limited. */
   smartpageRateLimit: RateLimit | null;
+  /** Null: requests per credential are not limited (unless a plan sets a limit). */
+  apiRateLimit: RateLimit | null;
+  /** Null: each process keeps its own rate-limit buckets. */
+  redisUrl: string | null;
+  signInLimit: SignInLimit;
+  addresses: Addresses;
+  generation: GenerationConfig;
+  operations: OperationsConfig;
+  /** Threads read per query while a report download streams. */
+  reportDownloadBatch: number;
 };
 
-const schema = coreSchema.extend(importSchema.shape).extend(embeddingsSchema.shape).extend(smartpagesSchema.shape);
+const schema = z.object({
+  ...coreSchema.shape,
+  ...importSchema.shape,
+  ...embeddingsSchema.shape,
+  ...smartpagesSchema.shape,
+  ...addressesSchema.shape,
+  ...signInSchema.shape,
+  ...rateLimitsSchema.shape,
+  ...generationSchema.shape,
+  ...reportsSchema.shape,
+  ...operationsSchema.shape,
+});
 
 type Env = Record<string, string | undefined>;
 
@@ -39,7 +72,19 @@ export function readConfig(env: Env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const vars = parsed.data;
-  return { ...coreSettings(vars), import: importSettings(vars), embeddings: embeddingsSettings(vars), smartpageRateLimit: smartpageRateLimitOf(vars) };
+  return {
+    ...coreSettings(vars),
+    import: importSettings(vars),
+    embeddings: embeddingsSettings(vars),
+    smartpageRateLimit: smartpageRateLimitOf(vars),
+    apiRateLimit: apiRateLimitOf(vars),
+    redisUrl: redisUrlOf(vars),
+    signInLimit: signInLimitOf(vars),
+    addresses: addressesOf(vars),
+    generation: generationOf(vars),
+    operations: operationsOf(vars),
+    reportDownloadBatch: reportDownloadBatchOf(vars),
+  };
 }
 
 let cached: AppConfig | undefined;

@@ -1,6 +1,6 @@
 // The rate limit of a smartpage's public routes (lib/smartpages/rate-limit.ts).
 import { z } from 'zod';
-import type { RateLimit } from '../http/rate-limit';
+import type { RateLimit } from './rate-limits';
 
 export const smartpagesSchema = z.object({
   SMARTPAGE_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(100_000).default(20),

@@ -9,6 +9,8 @@
 //   operator opts in (GENERATION_ALLOW_PRIVATE_NETWORK=1, e.g. for a local
 //   Ollama), so a model cannot be pointed at the server's private network;
 // - fee multipliers are at least 1: a project cannot make its usage free.
+// Both settings are part of the configuration (lib/config/generation.ts).
+import { appConfig } from '../config';
 
 export const FEE_MIN = 1;
 export const FEE_MAX = 1000;
@@ -16,14 +18,7 @@ export const FEE_MAX = 1000;
 export const KEY_ENV_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 
 /** The names the operator allows, or null: any name ending in _API_KEY. */
-export function allowedKeyEnvNames(): string[] | null {
-  const raw = process.env.GENERATION_KEY_ENV_NAMES?.trim();
-  if (!raw) return null;
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+export const allowedKeyEnvNames = (): string[] | null => appConfig().generation.keyEnvNames;
 
 /** Why this environment variable cannot hold a model's key, or null when it can. */
 export function keyEnvRefusal(name: string): string | null {
@@ -34,12 +29,9 @@ export function keyEnvRefusal(name: string): string | null {
 }
 
 /** The operator lets project models reach loopback and private addresses on any port. */
-export function privateNetworkAllowed(): boolean {
-  const value = process.env.GENERATION_ALLOW_PRIVATE_NETWORK;
-  return value === '1' || value === 'true';
-}
+export const privateNetworkAllowed = (): boolean => appConfig().generation.allowPrivateNetwork;
 
-/** Whether the named key is set on this server (never its value). */
+/** Whether the named key is set on this server (never its value). Read by its name: any variable may be a model's key. */
 export function keyIsSet(name: string | null): boolean | null {
   if (!name) return null;
   return Boolean(process.env[name]);

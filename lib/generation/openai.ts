@@ -4,6 +4,7 @@
 // time limit; failures become 502, time-outs 504, each with a detail that
 // says what the provider did. The caller's signal (the client went away)
 // aborts the call.
+import { appConfig } from '../config';
 import type { GenerativeModel } from '../db/generated/sqlite/client';
 import { AppError, badGateway, gatewayTimeout } from '../errors';
 import { countTokens } from '../text/tokens';
@@ -19,10 +20,8 @@ type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?
 
 const MAX_THREAD_TURNS = 4;
 
-export function generationTimeoutMs(): number {
-  const value = Number(process.env.GENERATION_TIMEOUT_MS ?? '60000');
-  return Number.isFinite(value) && value > 0 ? value : 60_000;
-}
+/** GENERATION_TIMEOUT_MS (lib/config/generation.ts). */
+export const generationTimeoutMs = (): number => appConfig().generation.timeoutMs;
 
 /**
  * How to reach the model's provider: the operator's own models (admin CLI)

@@ -5,11 +5,12 @@
 // stamps every incoming request with its socket address in PEER_HEADER,
 // signed with a secret of this process, after removing any value the client
 // sent; X-Forwarded-For is then believed only when that peer is one of
-// TRUSTED_PROXIES (comma-separated addresses or CIDR ranges).
+// TRUSTED_PROXIES (comma-separated addresses or CIDR ranges, lib/config/addresses.ts).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { appConfig } from '../config';
 
 export const PEER_HEADER = 'x-ks-peer';
 
@@ -55,33 +56,6 @@ export function isLoopback(address: string | null): boolean {
   return address === '::1' || (net.isIPv4(address) && address.startsWith('127.'));
 }
 
-/** TRUSTED_PROXIES as a block list; invalid entries are refused with the variable's name. */
-export function parseTrustedProxies(value: string | undefined): net.BlockList {
-  const list = new net.BlockList();
-  for (const raw of (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [address, bits] = raw.split('/');
-    const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-    const prefix = bits === undefined ? null : Number(bits);
-    if (!family || (prefix !== null && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)))) {
-      throw new Error(`Invalid configuration: TRUSTED_PROXIES: "${raw}" is not an IP address or CIDR range`);
-    }
-    if (prefix === null) list.addAddress(address, family);
-    else list.addSubnet(address, prefix, family);
-  }
-  return list;
-}
-
-let cachedProxies: { source: string | undefined; list: net.BlockList } | undefined;
-
-function trustedProxies(): net.BlockList {
-  const source = process.env.TRUSTED_PROXIES;
-  if (!cachedProxies || cachedProxies.source !== source) cachedProxies = { source, list: parseTrustedProxies(source) };
-  return cachedProxies.list;
-}
-
 function isTrusted(list: net.BlockList, address: string): boolean {
   if (net.isIPv4(address)) return list.check(address, 'ipv4');
   if (net.isIPv6(address)) return list.check(address, 'ipv6');
@@ -97,7 +71,7 @@ function isTrusted(list: net.BlockList, address: string): boolean {
  * instrumentation) falls back to the right-most X-Forwarded-For entry, which
  * `next start` sets to the socket address when the client sent none.
  */
-export function clientAddress(request: Pick<Request, 'headers'>, proxies: net.BlockList = trustedProxies()): string {
+export function clientAddress(request: Pick<Request, 'headers'>, proxies: net.BlockList = appConfig().addresses.trustedProxies): string {
   const forwarded = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => normalize(s.trim()))

@@ -2,10 +2,10 @@
 // against and how big the buckets are. Every authenticated route counts its
 // credential (the organisation's plan, else API_RATE_LIMIT_*); smartpage routes count the client address
 // and page (SMARTPAGE_RATE_LIMIT_*). The buckets live in Redis when
-// REDIS_URL is set, in this process otherwise.
+// REDIS_URL is set, in this process otherwise (lib/config/rate-limits.ts).
 import crypto from 'node:crypto';
-import { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import { appConfig } from '../config';
 import { planRateLimit, type PlanRateLimit } from '../tenancy/plan-rate-limits';
 import { bucketStore } from './redis-buckets';
 import type { BucketStore, RateLimit } from './rate-limit';
@@ -22,24 +22,6 @@ export type RateLimitPolicy = {
   /** Redis key prefix, so policies never share a bucket. */
   prefix: string;
 };
-
-const apiEnv = z.object({
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().min(0).max(1_000_000).default(0),
-  API_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).optional(),
-});
-
-/**
- * API_RATE_LIMIT_PER_MINUTE requests a minute per credential (0, the default,
- * turns the limit off), with bursts of API_RATE_LIMIT_BURST (default: one
- * minute's worth; 0 also turns it off).
- */
-export function apiRateLimit(source: Record<string, string | undefined> = process.env): RateLimit | null {
-  const parsed = apiEnv.safeParse(source);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const perMinute = parsed.data.API_RATE_LIMIT_PER_MINUTE;
-  const burst = parsed.data.API_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(perMinute));
-  return perMinute === 0 || burst === 0 ? null : { burst, perMinute };
-}
 
 /**
  * A plan's own limit wins over the deployment's: a per-minute figure (0 = no
@@ -63,7 +45,7 @@ export function credentialKey({ request, principal }: LimitSubject): string {
 }
 
 export const perCredential: RateLimitPolicy = {
-  limit: async ({ principal }) => effectiveApiLimit(await planRateLimit(principal.organizationId), apiRateLimit()),
+  limit: async ({ principal }) => effectiveApiLimit(await planRateLimit(principal.organizationId), appConfig().apiRateLimit),
   key: credentialKey,
   refusal: (seconds) => `Too many requests with this credential; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
   prefix: 'ks:rl:api:',
@@ -71,13 +53,14 @@ export const perCredential: RateLimitPolicy = {
 
 const holder = globalThis as unknown as { __ksBucketStores?: Map<string, BucketStore> };
 
-/** One store per policy, limit and REDIS_URL (tests change them between cases). */
+/** One store per policy, limit and REDIS_URL (tests change them between cases with overrideConfig). */
 export function storeFor(policy: RateLimitPolicy, limit: RateLimit): BucketStore {
   const stores = (holder.__ksBucketStores ??= new Map());
-  const id = `${policy.prefix} ${limit.burst} ${limit.perMinute} ${process.env.REDIS_URL ?? ''}`;
+  const { redisUrl } = appConfig();
+  const id = `${policy.prefix} ${limit.burst} ${limit.perMinute} ${redisUrl ?? ''}`;
   let store = stores.get(id);
   if (!store) {
-    store = bucketStore(limit, process.env.REDIS_URL, policy.prefix);
+    store = bucketStore(limit, redisUrl, policy.prefix);
     stores.set(id, store);
   }
   return store;

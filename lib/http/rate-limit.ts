@@ -2,7 +2,9 @@
 // this process (TokenBuckets) or shared by every instance through Redis
 // (lib/http/redis-buckets.ts); both answer with what the RateLimit-* headers
 // need.
-export type RateLimit = { burst: number; perMinute: number };
+import type { RateLimit } from '../config/rate-limits';
+
+export type { RateLimit };
 
 type Bucket = { tokens: number; at: number };
 

@@ -81,7 +81,7 @@ export class RedisBuckets implements BucketStore {
   }
 }
 
-/** Redis when REDIS_URL is set, else this process's own buckets. */
-export function bucketStore(limit: RateLimit, redisUrl = process.env.REDIS_URL, prefix?: string): BucketStore {
+/** Redis when REDIS_URL is set (`redisUrl`), else this process's own buckets. */
+export function bucketStore(limit: RateLimit, redisUrl: string | null, prefix?: string): BucketStore {
   return redisUrl ? new RedisBuckets(redisUrl, prefix) : new TokenBuckets(limit);
 }

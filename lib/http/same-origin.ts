@@ -4,13 +4,14 @@
 // says where a request comes from in Sec-Fetch-Site and Origin, which a page
 // cannot forge. Bearer-token requests carry no ambient credential and are
 // not checked here.
+import { appConfig } from '../config';
 import { ApiError, forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const changesState = (request: Request) => !SAFE_METHODS.has(request.method.toUpperCase());
 
-/** The origins this server answers as: the request's own, the proxy's, the configured public URL. */
+/** The origins this server answers as: the request's own, the proxy's, the configured public URLs (NEXTAUTH_URL, APP_URL). */
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set<string>([new URL(request.url).origin]);
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
@@ -18,14 +19,7 @@ function ownOrigins(request: Request): Set<string> {
     const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || new URL(request.url).protocol.replace(':', '');
     origins.add(`${proto}://${host.split(',')[0].trim()}`);
   }
-  for (const configured of [process.env.NEXTAUTH_URL, process.env.APP_URL]) {
-    if (!configured) continue;
-    try {
-      origins.add(new URL(configured).origin);
-    } catch {
-      // A malformed setting is reported by the configuration check, not here.
-    }
-  }
+  for (const configured of appConfig().addresses.ownOrigins) origins.add(configured);
   return origins;
 }
 

@@ -2,6 +2,7 @@
 // the database at scrape time, so every instance reports the shared queue.
 import crypto from 'node:crypto';
 import client from 'prom-client';
+import { appConfig } from '../config';
 import { db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
 import { isLoopback, peerAddress } from '../http/client-address';
@@ -32,7 +33,7 @@ function registerQueueGauge(): void {
  * With METRICS_TOKEN set, the request needs `Authorization: Bearer <METRICS_TOKEN>`;
  * without it, only a client on this machine (socket address on loopback) may read.
  */
-export function assertMayReadMetrics(request: Request, token = process.env.METRICS_TOKEN): void {
+export function assertMayReadMetrics(request: Request, token = appConfig().operations.metricsToken): void {
   if (token) {
     const sent = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
     const digest = (value: string) => crypto.createHash('sha256').update(value).digest();

@@ -13,7 +13,6 @@ import { replacePassages, type PassageInput } from '../knowledge/passages';
 import { countTokens } from '../text/tokens';
 import { DEMO_DOCUMENTS } from './demo-documents';
 
-export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 export const DEMO_USERS = [
   { email: 'owner@demo.local', name: 'Olivia Owner', role: 'OWNER' },
   { email: 'admin@demo.local', name: 'Adam Admin', role: 'ADMIN' },
@@ -39,7 +38,7 @@ export async function seedDemo(): Promise<DemoSeed | null> {
   const organization = await createOrganization({ name: 'Demo Organisation', planName: 'Business' });
   await addCreditAddon(organization.id, 'Extra 100k', 100_000);
   const users = [];
-  for (const user of DEMO_USERS) users.push(await addMember(organization.id, { ...user, password: DEMO_PASSWORD }));
+  for (const user of DEMO_USERS) users.push(await addMember(organization.id, { ...user, password: appConfig().demoPassword }));
   const project = await createProject(organization.id, 'Default project');
   const apiKey = await createApiKey(project.id, { name: 'Demo key', userId: users[0].id });
   const projectToken = await createProjectToken(project.id, { name: 'Demo reports token' });
@@ -57,7 +56,13 @@ export async function seedDemo(): Promise<DemoSeed | null> {
 
   const credentialsFile = path.join(appConfig().dataDir, 'demo-credentials.json');
   ensurePrivateDir(path.dirname(credentialsFile));
-  const seed = { ownerEmail: DEMO_USERS[0].email, ownerPassword: DEMO_PASSWORD, apiKey: apiKey.token, projectToken: projectToken.token, credentialsFile };
+  const seed = {
+    ownerEmail: DEMO_USERS[0].email,
+    ownerPassword: appConfig().demoPassword,
+    apiKey: apiKey.token,
+    projectToken: projectToken.token,
+    credentialsFile,
+  };
   fs.writeFileSync(credentialsFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
   return seed;
 }

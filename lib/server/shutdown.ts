@@ -6,6 +6,7 @@
 //
 // Active when NEXT_MANUAL_SIG_HANDLE is set (npm start sets it): Next.js
 // then leaves the signals to us instead of exiting at once.
+import { appConfig } from '../config';
 import { stopImportWorkers } from '../ingest/worker';
 
 const state = globalThis as unknown as { __ksShutdown?: { draining: boolean; inFlight: number; idle: Set<() => void> } };
@@ -37,7 +38,8 @@ function requestsDone(timeoutMs: number): Promise<void> {
   });
 }
 
-export function handleShutdownSignals(graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)): void {
+export function handleShutdownSignals(graceMs = appConfig().operations.shutdownGraceMs): void {
+  // Next.js's own switch (set by scripts/start.mjs), not a setting of ours.
   if (!process.env.NEXT_MANUAL_SIG_HANDLE) return;
   const stop = async (signal: NodeJS.Signals) => {
     if (lifecycle.draining) return;

@@ -36,7 +36,7 @@ async function startHybridRetrieval(): Promise<void> {
 }
 
 function printDemo(demo: Awaited<ReturnType<typeof seedDemo>> & object) {
-  const base = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  const base = appConfig().addresses.publicUrl;
   // The password and the key are not printed: stdout ends up in log collectors.
   console.log(
     [

@@ -4,6 +4,7 @@
 // keys write; EDITOR/VIEWER 403), validation (400 {detail}) and tenancy
 // (another organisation's ids are 404).
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import * as models from '@/app/searcher/v1/generative_models/route';
 import * as model from '@/app/searcher/v1/generative_models/[model_id]/route';
@@ -172,7 +173,7 @@ describe('generative models', () => {
   });
 
   it('takes a key name the operator allows (GENERATION_KEY_ENV_NAMES) and only those', async () => {
-    vi.stubEnv('GENERATION_KEY_ENV_NAMES', 'HF_TOKEN, LLM_API_KEY');
+    overrideConfig({ GENERATION_KEY_ENV_NAMES: 'HF_TOKEN, LLM_API_KEY' });
     try {
       expect(
         (await createModel(a, { name: `bad-${a.tag}`, provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'OPENAI_API_KEY' })).body,
@@ -183,7 +184,7 @@ describe('generative models', () => {
       expect(ok.status).toBe(201);
       await call(model.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('model_id', ok.body.id) });
     } finally {
-      vi.unstubAllEnvs();
+      overrideConfig({ GENERATION_KEY_ENV_NAMES: undefined });
     }
   });
 });

@@ -98,7 +98,7 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
   });
 
   it('gives up after a short time limit, and says when nothing listens', async () => {
-    vi.stubEnv('GENERATION_TIMEOUT_MS', '300');
+    overrideConfig({ GENERATION_TIMEOUT_MS: '300' });
     const slow = await testSaved(await makeModel('slow', openai('slow')));
     expect(slow.body).toEqual({ ok: false, detail: 'The provider did not answer within 0.3 s.', latency_ms: expect.any(Number) });
     expect(slow.body.latency_ms).toBeGreaterThanOrEqual(250);
@@ -130,7 +130,7 @@ describe('POST /searcher/v1/generative_models/{model_id}/connection_test', () =>
       detail: 'base_url is refused: 127.0.0.1 is a loopback address; a model made in the UI or API may only reach public addresses',
     });
     // The operator may open the private network to the projects' models.
-    vi.stubEnv('GENERATION_ALLOW_PRIVATE_NETWORK', '1');
+    overrideConfig({ GENERATION_ALLOW_PRIVATE_NETWORK: '1' });
     expect((await testSaved(id)).body).toMatchObject({ ok: true });
   });
 
@@ -204,7 +204,7 @@ describe('answers through a project model', () => {
 
     // A provider that never answers is given up at the time limit (the guarded request is aborted).
     const slowId = await makeModel('answers-slow', openai('slow'));
-    vi.stubEnv('GENERATION_TIMEOUT_MS', '300');
+    overrideConfig({ GENERATION_TIMEOUT_MS: '300' });
     const slowPreset = await call(presets.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { identifier: 'llm-slow', generative_model_id: slowId } });
     await call(datamodels.POST, 'POST', '/x', { ...asMember(a, 'OWNER'), body: { name: 'Slow bot', dataset_id: datasetId, preset_id: slowPreset.body.id } });
     const late = await call(search, 'POST', '/searcher/v1/search', { token: a.apiKey, body: { question: 'How long do refunds take?', model: 'Slow bot' } });

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import Database from 'better-sqlite3';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
@@ -61,16 +62,14 @@ describe('GET /api/ready', () => {
 });
 
 describe('GET /api/metrics', () => {
-  afterEach(() => {
-    delete process.env.METRICS_TOKEN;
-  });
+  afterEach(() => overrideConfig());
 
   it('is open to this machine only, or to the bearer of METRICS_TOKEN when set', async () => {
     expect((await call(metricsRoute.GET, 'GET', '/api/metrics')).status).toBe(403);
     expect((await call(metricsRoute.GET, 'GET', '/api/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);
     expect((await call(metricsRoute.GET, 'GET', '/api/metrics', { headers: { [PEER_HEADER]: peerStamp('203.0.113.9') } })).status).toBe(403);
     expect((await call(metricsRoute.GET, 'GET', '/api/metrics', local)).status).toBe(200);
-    process.env.METRICS_TOKEN = 'scrape-secret-123';
+    overrideConfig({ METRICS_TOKEN: 'scrape-secret-123' });
     const refused = await call(metricsRoute.GET, 'GET', '/api/metrics', local);
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ detail: 'The metrics need Authorization: Bearer <METRICS_TOKEN>' });

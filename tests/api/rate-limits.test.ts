@@ -25,16 +25,6 @@ vi.mock('@/lib/auth/session', async (original) => ({
   currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
 }));
 
-const ENV = [
-  'API_RATE_LIMIT_PER_MINUTE',
-  'API_RATE_LIMIT_BURST',
-  'REDIS_URL',
-  'TRUSTED_PROXIES',
-  'SMARTPAGE_RATE_LIMIT_BURST',
-  'SMARTPAGE_RATE_LIMIT_PER_MINUTE',
-];
-const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
-
 let a: Tenant;
 let b: Tenant;
 beforeAll(async () => {
@@ -42,17 +32,12 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const k of ENV) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: undefined });
+  overrideConfig();
   resetBucketStores();
 });
 
 function limitTo(burst: number, perMinute = 1) {
-  process.env.API_RATE_LIMIT_PER_MINUTE = String(perMinute);
-  process.env.API_RATE_LIMIT_BURST = String(burst);
+  overrideConfig({ API_RATE_LIMIT_PER_MINUTE: String(perMinute), API_RATE_LIMIT_BURST: String(burst) });
   resetBucketStores();
 }
 
@@ -214,7 +199,7 @@ describe('per credential, shared through Redis', () => {
       ctx.skip();
       return;
     }
-    process.env.REDIS_URL = redisUrl;
+    overrideConfig({ REDIS_URL: redisUrl });
     limitTo(1);
     const key = (await createTenant('rlr')).apiKey;
     expect((await listDatasets(key)).status).toBe(200);
@@ -237,8 +222,7 @@ describe('smartpage limit and X-Forwarded-For', () => {
     call(ratings.POST, 'POST', '/api/smartpages/nope/assessments', { params: { slug: `nope-${a.tag}` }, body: { identifier: 'x', helpful: true }, headers });
 
   it('a client cannot escape its bucket by sending another X-Forwarded-For unless its peer is a trusted proxy', async () => {
-    overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: '1' });
-    process.env.TRUSTED_PROXIES = '10.0.0.0/8';
+    overrideConfig({ SMARTPAGE_RATE_LIMIT_BURST: '1', TRUSTED_PROXIES: '10.0.0.0/8' });
     resetBucketStores();
     const direct = (xff: string) => rate({ [PEER_HEADER]: peerStamp('198.51.100.20'), 'x-forwarded-for': xff });
     expect((await direct('203.0.113.1')).status).not.toBe(429);

@@ -1,5 +1,6 @@
 // GET /api/v1/report_download: the .xlsx opened back with exceljs.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
@@ -245,7 +246,7 @@ describe('GET /api/v1/report_download: threads in batches', () => {
   });
 
   it('the download with REPORT_DOWNLOAD_BATCH=2 has every row, in order', async () => {
-    process.env.REPORT_DOWNLOAD_BATCH = '2';
+    overrideConfig({ REPORT_DOWNLOAD_BATCH: '2' });
     try {
       const res = await call(download, 'GET', '/api/v1/report_download', {
         token: b.userTokens.OWNER,
@@ -257,7 +258,7 @@ describe('GET /api/v1/report_download: threads in batches', () => {
       const rows = rowsOf(book.getWorksheet('Threads')!).slice(1);
       expect(rows.map((r) => [r[0], r[5]])).toEqual(expected);
     } finally {
-      delete process.env.REPORT_DOWNLOAD_BATCH;
+      overrideConfig({ REPORT_DOWNLOAD_BATCH: undefined });
     }
   });
 });

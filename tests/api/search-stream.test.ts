@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { createDatamodel, createPreset, upsertGenerativeModel } from '@/lib/generation/catalog';
 import { POST as search } from '@/app/searcher/v1/search/route';
@@ -254,12 +255,12 @@ describe('OpenAI-compatible provider through POST /searcher/v1/search', () => {
   });
 
   it('a provider that does not answer in time is 504', async () => {
-    process.env.GENERATION_TIMEOUT_MS = '300';
+    overrideConfig({ GENERATION_TIMEOUT_MS: '300' });
     try {
       const res = await ask('LLM slow');
       expect(res).toMatchObject({ status: 504, body: { detail: expect.stringContaining('did not answer within 300 ms') } });
     } finally {
-      delete process.env.GENERATION_TIMEOUT_MS;
+      overrideConfig({ GENERATION_TIMEOUT_MS: undefined });
     }
   });
 

@@ -1,7 +1,6 @@
 // Requests are counted under their route's path pattern: ids never become label values.
 import { describe, expect, it } from 'vitest';
 import { routePattern, statusClass } from '@/lib/observability/metrics';
-import { logLevel } from '@/lib/observability/log';
 
 describe('routePattern', () => {
   it.each([
@@ -18,17 +17,5 @@ describe('routePattern', () => {
 
   it('status classes', () => {
     expect([200, 201, 304, 404, 429, 500, 503].map(statusClass)).toEqual(['2xx', '2xx', '3xx', '4xx', '4xx', '5xx', '5xx']);
-  });
-});
-
-describe('logLevel', () => {
-  it.each([
-    [{}, 'info'],
-    [{ VITEST: 'true' }, 'silent'],
-    [{ VITEST: 'true', LOG_LEVEL: 'debug' }, 'debug'],
-    [{ LOG_LEVEL: 'WARN' }, 'warn'],
-    [{ LOG_LEVEL: 'loud' }, 'info'],
-  ])('%j → %s', (env, expected) => {
-    expect(logLevel(env)).toBe(expected);
   });
 });

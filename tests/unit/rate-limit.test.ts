@@ -2,11 +2,13 @@
 // configuration from the environment, and whose address a request is
 // (X-Forwarded-For believed only from TRUSTED_PROXIES).
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TokenBuckets, rateLimitHeaders } from '@/lib/http/rate-limit';
-import { clientAddress, installPeerStamp, parseTrustedProxies, peerAddress, peerStamp, PEER_HEADER } from '@/lib/http/client-address';
-import { readConfig } from '@/lib/config';
-import { apiRateLimit } from '@/lib/http/limit-policy';
+import { perCredential, resetBucketStores, storeFor } from '@/lib/http/limit-policy';
+import { RedisBuckets } from '@/lib/http/redis-buckets';
+import { clientAddress, installPeerStamp, peerAddress, peerStamp, PEER_HEADER } from '@/lib/http/client-address';
+import { overrideConfig, readConfig } from '@/lib/config';
+import { parseTrustedProxies } from '@/lib/config/addresses';
 
 describe('TokenBuckets', () => {
   it('allows the burst, then one request per refill interval, with the wait in whole seconds', () => {
@@ -55,7 +57,7 @@ describe('TokenBuckets', () => {
   });
 });
 
-describe('apiRateLimit', () => {
+describe('the API rate limit in the configuration', () => {
   it.each([
     [{}, null],
     [{ API_RATE_LIMIT_PER_MINUTE: '120' }, { burst: 120, perMinute: 120 }],
@@ -66,12 +68,31 @@ describe('apiRateLimit', () => {
     [{ API_RATE_LIMIT_PER_MINUTE: '120', API_RATE_LIMIT_BURST: '0' }, null],
     [{ API_RATE_LIMIT_PER_MINUTE: '0', API_RATE_LIMIT_BURST: '10' }, null],
   ])('%j → %j', (env, expected) => {
-    expect(apiRateLimit(env)).toEqual(expected);
+    expect(readConfig(env).apiRateLimit).toEqual(expected);
   });
 
   it('refuses a value that is not a number, naming the variable', () => {
-    expect(() => apiRateLimit({ API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
-    expect(() => apiRateLimit({ API_RATE_LIMIT_PER_MINUTE: '5', API_RATE_LIMIT_BURST: '1.5' })).toThrow(/API_RATE_LIMIT_BURST/);
+    expect(() => readConfig({ API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
+    expect(() => readConfig({ API_RATE_LIMIT_PER_MINUTE: '5', API_RATE_LIMIT_BURST: '1.5' })).toThrow(/API_RATE_LIMIT_BURST/);
+  });
+});
+
+describe('storeFor', () => {
+  afterEach(() => {
+    overrideConfig();
+    resetBucketStores();
+  });
+
+  it('keeps one store per limit and REDIS_URL, and sees REDIS_URL changed with overrideConfig', () => {
+    const limit = { burst: 2, perMinute: 1 };
+    const local = storeFor(perCredential, limit);
+    expect(local).toBeInstanceOf(TokenBuckets);
+    expect(storeFor(perCredential, limit)).toBe(local);
+    expect(storeFor(perCredential, { burst: 3, perMinute: 1 })).not.toBe(local);
+    overrideConfig({ REDIS_URL: 'redis://127.0.0.1:1/0' });
+    expect(storeFor(perCredential, limit)).toBeInstanceOf(RedisBuckets);
+    overrideConfig();
+    expect(storeFor(perCredential, limit)).toBe(local);
   });
 });
 
@@ -128,6 +149,9 @@ describe('clientAddress', () => {
   it('refuses a TRUSTED_PROXIES entry that is not an address or range', () => {
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/TRUSTED_PROXIES/);
     expect(() => parseTrustedProxies('proxy.local')).toThrow(/TRUSTED_PROXIES/);
+    expect(() => readConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' })).toThrow(
+      'Invalid configuration: TRUSTED_PROXIES: "proxy.local" is not an IP address or CIDR range',
+    );
   });
 
   it('the server stamps each request with its socket address, replacing what the client sent', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertJsonBody, assertSameOrigin, changesState } from '@/lib/http/same-origin';
 import { ApiError, statusOf as httpStatusOf } from '@/lib/http/errors';
+import { overrideConfig } from '@/lib/config';
 
 const request = (headers: Record<string, string>, method = 'POST', url = 'http://app.test:3000/searcher/v1/datasets') =>
   new Request(url, { method, headers: { host: new URL(url).host, ...headers } });
@@ -16,9 +17,7 @@ function statusOf(fn: () => void): number | null {
   }
 }
 
-afterEach(() => {
-  delete process.env.NEXTAUTH_URL;
-});
+afterEach(() => overrideConfig());
 
 describe('assertSameOrigin', () => {
   it.each([
@@ -40,9 +39,10 @@ describe('assertSameOrigin', () => {
     expect(statusOf(() => assertSameOrigin(request(headers)))).toBeNull();
   });
 
-  it('allows the configured public URL', () => {
-    process.env.NEXTAUTH_URL = 'https://search.example.org/base';
+  it('allows the configured public URLs', () => {
+    overrideConfig({ NEXTAUTH_URL: 'https://search.example.org/base', APP_URL: 'https://kb.example.net:8443' });
     expect(statusOf(() => assertSameOrigin(request({ origin: 'https://search.example.org' })))).toBeNull();
+    expect(statusOf(() => assertSameOrigin(request({ origin: 'https://kb.example.net:8443' })))).toBeNull();
   });
 });
 

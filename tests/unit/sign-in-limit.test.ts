@@ -1,6 +1,7 @@
 // Password guessing: 10 failures per account or address in 15 minutes, then 429.
-import { describe, expect, it } from 'vitest';
-import { SignInLimiter } from '@/lib/auth/sign-in-limit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SignInLimiter, signInLimiter } from '@/lib/auth/sign-in-limit';
+import { overrideConfig } from '@/lib/config';
 import { ApiError, statusOf } from '@/lib/http/errors';
 
 const limit = { perAccount: 3, perAddress: 5, windowMs: 15 * 60_000 };
@@ -51,5 +52,22 @@ describe('SignInLimiter', () => {
     const limiter = new SignInLimiter(limit, 100);
     for (let i = 0; i < 1000; i++) limiter.begin(`u${i}@x.test`, `a${i}`, 1000);
     expect((limiter as unknown as { failures: Map<string, number[]> }).failures.size).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('signInLimiter', () => {
+  afterEach(() => overrideConfig());
+
+  it('takes its limits from the configuration (SIGN_IN_*), and keeps its counts while they stay the same', () => {
+    overrideConfig({ SIGN_IN_MAX_FAILURES: '2', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100', SIGN_IN_WINDOW_MINUTES: '1' });
+    const limiter = signInLimiter();
+    expect(limiter.limit).toEqual({ perAccount: 2, perAddress: 100, windowMs: 60_000 });
+    limiter.begin('bo@x.test', '10.0.0.1', 1000);
+    overrideConfig({ IMPORT_MAX_BYTES: '1024' });
+    expect(signInLimiter()).toBe(limiter);
+    signInLimiter().begin('bo@x.test', '10.0.0.1', 1001);
+    expect(statusOf(refusal(() => signInLimiter().begin('bo@x.test', '10.0.0.1', 1002))!)).toBe(429);
+    overrideConfig({ SIGN_IN_MAX_FAILURES: undefined });
+    expect(signInLimiter().limit.perAccount).toBe(10);
   });
 });
