@@ -115,6 +115,12 @@ test('the console remembers what was last asked against', async ({ page }) => {
   await page.getByRole('radio', { name: 'Datamodel' }).click();
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Datamodel' })).toHaveAttribute('aria-checked', 'true');
+  // The radio group's keys: an arrow switches to the other choice and the focus goes with it.
+  await page.getByRole('radio', { name: 'Datamodel' }).press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Dataset + preset' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: 'Dataset + preset' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Datamodel' })).toHaveAttribute('aria-checked', 'true');
 });
 
 test('an unknown page is a styled 404 with ways on', async ({ page }) => {

@@ -3,7 +3,7 @@
 // keep threads, rate every answer.
 import { useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ConversationItem } from '@/lib/console/conversations';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
@@ -44,19 +44,23 @@ export function ChatConsole() {
   // Reopen the thread named in the address once the list has loaded, paging
   // on (a few pages at most) when it is older than the first page.
   const restored = useRef(false);
+  // Opening the thread reads this render's state (target, turns): an effect event, not a reason to run again.
+  const openRestored = useEffectEvent((thread: ConversationItem) => openThread(thread));
+  const { isFetchingNextPage, hasNextPage, fetchNextPage } = threads;
+  const pagesLoaded = threads.data?.pages.length ?? 0;
   useEffect(() => {
-    if (restored.current || !threadList || threads.isFetchingNextPage) return;
+    if (restored.current || !threadList || isFetchingNextPage) return;
     const wanted = new URL(window.location.href).searchParams.get('thread');
     const thread = wanted ? threadList.find((t) => t.id === wanted) : undefined;
-    if (wanted && !thread && threads.hasNextPage && (threads.data?.pages.length ?? 0) < 5) {
-      void threads.fetchNextPage();
+    if (wanted && !thread && hasNextPage && pagesLoaded < 5) {
+      void fetchNextPage();
       return;
     }
-    restored.current = true;
-    if (thread) openThread(thread);
-    else if (wanted) rememberThread(null);
     // Once per page load: later refetches of the list must not reopen it.
-  }, [threadList, threads.isFetchingNextPage]);
+    restored.current = true;
+    if (thread) openRestored(thread);
+    else if (wanted) rememberThread(null);
+  }, [threadList, isFetchingNextPage, hasNextPage, pagesLoaded, fetchNextPage]);
 
   function ask(question: string, askTarget: Target | null = target) {
     if (!askTarget) return;

@@ -70,7 +70,7 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
         <span className="text-xs font-medium text-slate-500" id={`${formId}-label`}>
           Was this answer helpful?
         </span>
-        <div role="group" aria-labelledby={`${formId}-label`} className="flex gap-1">
+        <fieldset aria-labelledby={`${formId}-label`} className="flex min-w-0 gap-1">
           {CHOICES.map(({ value, label, icon: Icon }) => (
             <button
               key={value}
@@ -96,7 +96,7 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
               <Icon className="size-4" aria-hidden="true" />
             </button>
           ))}
-        </div>
+        </fieldset>
         {saved && !draft ? (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700" data-testid="rating-saved">
             <CheckCircle2 className="size-3.5" aria-hidden="true" />

@@ -54,7 +54,9 @@ function DocumentCard({
   return (
     <li id={`${idPrefix}-document-${position}`} className="scroll-mt-20 rounded-md border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-        <span className="flex shrink-0 gap-1" aria-label={`Cited as ${group.passages.map((p) => p.index + 1).join(', ')}`}>
+        <span className="flex shrink-0 gap-1">
+          {/* A plain span's aria-label is not read out: the numbers are said as text instead. */}
+          <span className="sr-only">Cited as {group.passages.map((p) => p.index + 1).join(', ')}</span>
           {group.passages.map((p) => (
             <span
               key={p.index}

@@ -73,22 +73,31 @@ export function TargetPicker({
     );
 
   const kind = target?.kind ?? 'datamodel';
+  /** Switches what to ask against; false when there is nothing of that kind to pick. */
+  const choose = (value: Target['kind']): boolean => {
+    if (value === kind) return true;
+    if (value === 'datamodel' && datamodels.data?.[0]) {
+      const dm = datamodels.data[0];
+      onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
+      return true;
+    }
+    if (value === 'dataset' && datasets.data?.[0]) {
+      const ds = datasets.data.find((d) => d.id === target?.datasetId) ?? datasets.data[0];
+      onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: defaultPreset(presets.data) });
+      return true;
+    }
+    return false;
+  };
   const tab = (value: Target['kind'], label: string) => (
+    // biome-ignore lint/a11y/useSemanticElements: a segmented control of two buttons with the radio role and the radio group's keys (one tab stop, arrows switch); native radios would be hidden inputs under styled labels for the same look.
     <button
       type="button"
       role="radio"
       aria-checked={kind === value}
+      tabIndex={kind === value ? 0 : -1}
+      data-kind={value}
       disabled={disabled}
-      onClick={() => {
-        if (value === kind) return;
-        if (value === 'datamodel' && datamodels.data?.[0]) {
-          const dm = datamodels.data[0];
-          onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
-        } else if (value === 'dataset' && datasets.data?.[0]) {
-          const ds = datasets.data.find((d) => d.id === target?.datasetId) ?? datasets.data[0];
-          onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: defaultPreset(presets.data) });
-        }
-      }}
+      onClick={() => choose(value)}
       className={cn('rounded px-3 py-1.5 text-sm font-medium', kind === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
     >
       {label}
@@ -97,7 +106,18 @@ export function TargetPicker({
 
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      <div role="radiogroup" aria-label="Ask against" className="inline-flex self-start rounded-md bg-slate-100 p-0.5">
+      <div
+        role="radiogroup"
+        aria-label="Ask against"
+        className="inline-flex self-start rounded-md bg-slate-100 p-0.5"
+        onKeyDown={(event) => {
+          // A radio group's keys: with two choices every arrow goes to the other one, and the focus follows.
+          if (disabled || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+          event.preventDefault();
+          const next = kind === 'datamodel' ? 'dataset' : 'datamodel';
+          if (choose(next)) event.currentTarget.querySelector<HTMLButtonElement>(`[data-kind="${next}"]`)?.focus();
+        }}
+      >
         {tab('datamodel', 'Datamodel')}
         {tab('dataset', 'Dataset + preset')}
       </div>

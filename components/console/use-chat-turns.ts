@@ -46,6 +46,7 @@ export function useFollowLatest(growth: unknown) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `growth` is the trigger (a new turn or streamed piece), not a value the effect reads; the scroll position is read from the page.
   useEffect(() => {
     if (following.current) scrollToEnd();
   }, [growth]);

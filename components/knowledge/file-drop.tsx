@@ -80,8 +80,7 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
 
   return (
     <div className={className}>
-      <div
-        role="group"
+      <fieldset
         aria-label="Upload files from your computer"
         data-dragging={over || undefined}
         onDragEnter={(e) => {
@@ -103,7 +102,7 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
           add(e.dataTransfer.files);
         }}
         className={cn(
-          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
+          'flex min-w-0 flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
           over ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-slate-50',
         )}
       >
@@ -129,7 +128,7 @@ export function FileDrop({ datasetName, subjectName, uploadName, limits, hint, c
             e.target.value = '';
           }}
         />
-      </div>
+      </fieldset>
 
       {refused.length ? (
         <ul className="mt-3 space-y-2" aria-label="Files not sent">

@@ -12,7 +12,7 @@ export function ConnectionResult({ result, error, className }: { result?: Connec
   // In a long dialog the answer may land below the fold: bring it into view.
   // (Braces: newer browsers return a promise from scrollIntoView, and React takes a returned value for a cleanup.)
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'nearest' });
+    if (result || error) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [result, error]);
   if (!result && !error) return null;
   const ok = result?.ok === true;

@@ -23,13 +23,14 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['evaluation', 'sets'] }),
   });
+  const { reset } = add;
   useEffect(() => {
     if (!draft) return;
-    add.reset();
+    reset();
     setQuestion(draft.question);
     setSource(draft.cited[0] ?? '');
     // Fresh values each time it opens.
-  }, [draft]);
+  }, [draft, reset]);
   const chosen = setId || sets.data?.[0]?.id || '';
   return (
     <FormDialog

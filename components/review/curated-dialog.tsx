@@ -28,15 +28,16 @@ export function CuratedDialog({
   const [answer, setAnswer] = useState('');
   const [source, setSource] = useState('');
   const [datasetId, setDatasetId] = useState<number | ''>('');
+  const { reset } = save;
   useEffect(() => {
     if (!open) return;
-    save.reset();
+    reset();
     setQuestion(editing?.question ?? draft?.question ?? '');
     setAnswer(editing?.answer ?? '');
     setSource(editing?.source ?? '');
     setDatasetId(editing?.dataset_id ?? draft?.datasetId ?? '');
     // Fresh values each time it opens.
-  }, [open, editing, draft]);
+  }, [open, editing, draft, reset]);
   const chosen = datasetId || datasets.data?.[0]?.id || '';
   return (
     <FormDialog

@@ -33,7 +33,13 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const me = useMe();
   const pathname = usePathname() ?? '';
   const router = useRouter();
-  const [drawer, setDrawer] = useState(false);
+  // The drawer remembers the page it was opened on: following a link in it closes it while
+  // rendering the new page (an effect would first paint that page with the drawer still open),
+  // and coming Back to the first page does not reopen it.
+  const [drawerOn, setDrawerOn] = useState<string | null>(null);
+  if (drawerOn !== null && drawerOn !== pathname) setDrawerOn(null);
+  const drawer = drawerOn === pathname;
+  const setDrawer = (open: boolean) => setDrawerOn(open ? pathname : null);
 
   const refused = me.data ? !mayOpen(pathname, me.data) : false;
   useEffect(() => {
@@ -42,13 +48,12 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (me.error instanceof ApiClientError && me.error.status === 401) router.replace(`/signin?callbackUrl=${encodeURIComponent(pathname)}`);
   }, [me.error, pathname, router]);
-  useEffect(() => setDrawer(false), [pathname]);
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!drawer) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setDrawer(false);
+      setDrawerOn(null);
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -72,7 +77,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             aria-label={drawer ? 'Close navigation' : 'Open navigation'}
             aria-expanded={drawer}
             aria-controls="side-nav"
-            onClick={() => setDrawer((v) => !v)}
+            onClick={() => setDrawer(!drawer)}
           >
             {drawer ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
           </button>

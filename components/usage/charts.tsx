@@ -28,7 +28,7 @@ type Series = { key: string; label: string; color: string; kind: 'bar' | 'line' 
 /** A legend of buttons: each shows or hides its series (keyboard and screen readers included). */
 function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
   return (
-    <div role="group" aria-label="Series shown" className="flex flex-wrap justify-center gap-x-1 gap-y-1 pt-2">
+    <fieldset aria-label="Series shown" className="flex min-w-0 flex-wrap justify-center gap-x-1 gap-y-1 pt-2">
       {series.map((s) => {
         const shown = !hidden.has(s.key);
         return (
@@ -52,7 +52,7 @@ function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: 
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 

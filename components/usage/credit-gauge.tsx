@@ -27,6 +27,7 @@ export function CreditGauge({ overview }: { overview: OverviewReport }) {
           {formatNumber(used)}
           <span className="ml-2 text-base font-normal text-slate-500">of {formatNumber(overview.credit_limit + addonCredits)} credits</span>
         </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: one bar in three coloured parts (plan, add-on, overflow); a <meter> draws a single fill. */}
         <div
           className="mt-4 flex h-3 overflow-hidden rounded-full bg-slate-100"
           role="meter"
