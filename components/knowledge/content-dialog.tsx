@@ -1,7 +1,7 @@
 'use client';
 // Create or edit a content: its name, source link and media links.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Dialog, ErrorState, Field, Input, LoadingBlock, errorMessage } from '@/components/ui';
+import { Button, Dialog, Field, Input, LoadingBlock, QueryView, errorMessage } from '@/components/ui';
 import { type ContentFields, useContent } from './api';
 import { linkProblem } from './forms';
 
@@ -124,9 +124,12 @@ export function EditContentDialog({
     [data],
   );
   if (open && !data) {
+    // Until the fields have loaded the dialog shows the loading, or the error with Try again; with them, the form below.
     return (
       <Dialog open={open} onClose={onClose} title="Edit content">
-        {detail.isError ? <ErrorState error={detail.error} onRetry={() => detail.refetch()} /> : <LoadingBlock lines={3} label="Loading content" />}
+        <QueryView query={detail} loading={<LoadingBlock lines={3} label="Loading content" />}>
+          {() => null}
+        </QueryView>
       </Dialog>
     );
   }

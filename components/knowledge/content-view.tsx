@@ -16,6 +16,7 @@ import {
   ErrorState,
   LoadingBlock,
   PageHeader,
+  QueryView,
   formatDateTime,
   formatNumber,
   useToast,
@@ -34,181 +35,189 @@ export function ContentView({ contentId }: { contentId: number }) {
   const toast = useToast();
   const canWrite = useCanWrite();
   useDocumentTitle(content.data ? `${content.data.name} · Content` : null);
-  const data = content.data;
+  const record = content.data;
   // The trail's names; the content's own record holds only their ids.
-  const dataset = useDataset(data?.dataset_id ?? 0, { enabled: data !== undefined });
-  const subject = useSubject(data?.subject_id ?? 0, { enabled: data !== undefined });
+  const dataset = useDataset(record?.dataset_id ?? 0, { enabled: record !== undefined });
+  const subject = useSubject(record?.subject_id ?? 0, { enabled: record !== undefined });
   const initial = useMemo(
-    () => (data ? { name: data.name, source: data.source, media_video: data.media_video, media_image: data.media_image } : undefined),
-    [data],
+    () => (record ? { name: record.name, source: record.source, media_video: record.media_video, media_image: record.media_image } : undefined),
+    [record],
   );
 
-  if (content.isPending)
-    return (
-      <Card className="p-5">
-        <LoadingBlock lines={5} label="Loading content" />
-      </Card>
-    );
-  if (content.isError || !data) {
-    return (
-      <div className="space-y-4">
-        <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Content' }]} />
-        <ErrorState error={content.error} title="Could not load this content" onRetry={() => content.refetch()} />
-      </div>
-    );
-  }
-
   return (
-    <div>
-      <Breadcrumbs
-        items={[
-          { label: 'Datasets', href: '/knowledge' },
-          { label: dataset.data?.name, href: `/knowledge/${data.dataset_id}` },
-          { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
-          { label: data.name },
-        ]}
-      />
-      <PageHeader
-        title={data.name}
-        description={`Updated ${formatDateTime(data.updated_at)}`}
-        actions={
-          canWrite && (
-            <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  update.reset();
-                  setDialog('edit');
-                }}
-              >
-                <Pencil className="size-4" aria-hidden="true" /> Edit
-              </Button>
-              <Button
-                variant="secondary"
-                className="text-red-700! hover:bg-red-50"
-                onClick={() => {
-                  remove.reset();
-                  setDialog('delete');
-                }}
-              >
-                <Trash2 className="size-4" aria-hidden="true" /> Delete
-              </Button>
-            </>
-          )
-        }
-      />
+    <QueryView
+      query={content}
+      loading={
+        <Card className="p-5">
+          <LoadingBlock lines={5} label="Loading content" />
+        </Card>
+      }
+      failed={(error) => (
+        <div className="space-y-4">
+          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Content' }]} />
+          <ErrorState error={error} title="Could not load this content" onRetry={() => content.refetch()} />
+        </div>
+      )}
+    >
+      {(data) => (
+        <div>
+          <Breadcrumbs
+            items={[
+              { label: 'Datasets', href: '/knowledge' },
+              { label: dataset.data?.name, href: `/knowledge/${data.dataset_id}` },
+              { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
+              { label: data.name },
+            ]}
+          />
+          <PageHeader
+            title={data.name}
+            description={`Updated ${formatDateTime(data.updated_at)}`}
+            actions={
+              canWrite && (
+                <>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      update.reset();
+                      setDialog('edit');
+                    }}
+                  >
+                    <Pencil className="size-4" aria-hidden="true" /> Edit
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="text-red-700! hover:bg-red-50"
+                    onClick={() => {
+                      remove.reset();
+                      setDialog('delete');
+                    }}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" /> Delete
+                  </Button>
+                </>
+              )
+            }
+          />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-labelledby="passages-heading" className="order-2 lg:order-1">
-          <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">
-            Passages
-          </h2>
-          {passages.isPending ? (
-            <Card className="p-5">
-              <LoadingBlock lines={6} label="Loading passages" />
-            </Card>
-          ) : passages.isError ? (
-            <ErrorState error={passages.error} title="Could not load the passages" onRetry={() => passages.refetch()} />
-          ) : passages.data.length === 0 ? (
-            <EmptyState
-              title="No passages"
-              description="Passages appear when a file is imported into this content; contents made by hand have none until then."
-            />
-          ) : (
-            <ol className="space-y-3" aria-label="Passages">
-              {passages.data.map((p) => (
-                <li key={p.id}>
-                  <Card className="p-4 sm:p-5">
-                    <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                      <Badge>#{p.position + 1}</Badge>
-                      {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
-                      <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
-                    </div>
-                    <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
-                    {p.answer ? (
-                      <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-                        <span className="font-medium">Answer: </span>
-                        {p.answer}
-                      </p>
-                    ) : null}
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+            <section aria-labelledby="passages-heading" className="order-2 lg:order-1">
+              <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">
+                Passages
+              </h2>
+              <QueryView
+                query={passages}
+                loading={
+                  <Card className="p-5">
+                    <LoadingBlock lines={6} label="Loading passages" />
                   </Card>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+                }
+                errorTitle="Could not load the passages"
+                isEmpty={(list) => list.length === 0}
+                empty={
+                  <EmptyState
+                    title="No passages"
+                    description="Passages appear when a file is imported into this content; contents made by hand have none until then."
+                  />
+                }
+              >
+                {(list) => (
+                  <ol className="space-y-3" aria-label="Passages">
+                    {list.map((p) => (
+                      <li key={p.id}>
+                        <Card className="p-4 sm:p-5">
+                          <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                            <Badge>#{p.position + 1}</Badge>
+                            {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
+                            <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
+                          </div>
+                          <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
+                          {p.answer ? (
+                            <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+                              <span className="font-medium">Answer: </span>
+                              {p.answer}
+                            </p>
+                          ) : null}
+                        </Card>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </QueryView>
+            </section>
 
-        <aside className="order-1 lg:order-2">
-          <Card>
-            <CardHeader title="Details" />
-            <CardBody>
-              <dl className="space-y-3 text-sm">
-                <Detail label="Source">{data.source ? <ExternalAnchor href={data.source} /> : <span className="text-slate-400">None</span>}</Detail>
-                <Detail
-                  label={
-                    <span className="inline-flex items-center gap-1">
-                      <Video className="size-3.5" aria-hidden="true" /> Video
-                    </span>
-                  }
-                >
-                  {data.media_video ? <ExternalAnchor href={data.media_video} /> : <span className="text-slate-400">None</span>}
-                </Detail>
-                <Detail
-                  label={
-                    <span className="inline-flex items-center gap-1">
-                      <ImageIcon className="size-3.5" aria-hidden="true" /> Image
-                    </span>
-                  }
-                >
-                  {data.media_image ? <ExternalAnchor href={data.media_image} /> : <span className="text-slate-400">None</span>}
-                </Detail>
-                <Detail label="Passages">{formatNumber(data.passage_count)}</Detail>
-                <Detail label="Indexed tokens">{formatNumber(data.token_count)}</Detail>
-                <Detail label="Created">{formatDateTime(data.created_at)}</Detail>
-              </dl>
-            </CardBody>
-          </Card>
-        </aside>
-      </div>
+            <aside className="order-1 lg:order-2">
+              <Card>
+                <CardHeader title="Details" />
+                <CardBody>
+                  <dl className="space-y-3 text-sm">
+                    <Detail label="Source">{data.source ? <ExternalAnchor href={data.source} /> : <span className="text-slate-400">None</span>}</Detail>
+                    <Detail
+                      label={
+                        <span className="inline-flex items-center gap-1">
+                          <Video className="size-3.5" aria-hidden="true" /> Video
+                        </span>
+                      }
+                    >
+                      {data.media_video ? <ExternalAnchor href={data.media_video} /> : <span className="text-slate-400">None</span>}
+                    </Detail>
+                    <Detail
+                      label={
+                        <span className="inline-flex items-center gap-1">
+                          <ImageIcon className="size-3.5" aria-hidden="true" /> Image
+                        </span>
+                      }
+                    >
+                      {data.media_image ? <ExternalAnchor href={data.media_image} /> : <span className="text-slate-400">None</span>}
+                    </Detail>
+                    <Detail label="Passages">{formatNumber(data.passage_count)}</Detail>
+                    <Detail label="Indexed tokens">{formatNumber(data.token_count)}</Detail>
+                    <Detail label="Created">{formatDateTime(data.created_at)}</Detail>
+                  </dl>
+                </CardBody>
+              </Card>
+            </aside>
+          </div>
 
-      <ContentDialog
-        open={dialog === 'edit'}
-        title="Edit content"
-        submitLabel="Save"
-        initial={initial}
-        pending={update.isPending}
-        error={update.error}
-        onClose={() => setDialog(null)}
-        onSubmit={(fields) =>
-          update.mutate(
-            { id: contentId, fields },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success('Content saved');
-              },
-            },
-          )
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={`Delete content “${data.name}”?`}
-        description="Its indexed passages are deleted too and stop answering searches. This cannot be undone."
-        confirmLabel="Delete content"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => setDialog(null)}
-        onConfirm={() =>
-          remove.mutate(contentId, {
-            onSuccess: () => {
-              toast.success('Content deleted');
-              router.push(`/knowledge/${data.dataset_id}`);
-            },
-          })
-        }
-      />
-    </div>
+          <ContentDialog
+            open={dialog === 'edit'}
+            title="Edit content"
+            submitLabel="Save"
+            initial={initial}
+            pending={update.isPending}
+            error={update.error}
+            onClose={() => setDialog(null)}
+            onSubmit={(fields) =>
+              update.mutate(
+                { id: contentId, fields },
+                {
+                  onSuccess: () => {
+                    setDialog(null);
+                    toast.success('Content saved');
+                  },
+                },
+              )
+            }
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title={`Delete content “${data.name}”?`}
+            description="Its indexed passages are deleted too and stop answering searches. This cannot be undone."
+            confirmLabel="Delete content"
+            pending={remove.isPending}
+            error={remove.error?.message}
+            onCancel={() => setDialog(null)}
+            onConfirm={() =>
+              remove.mutate(contentId, {
+                onSuccess: () => {
+                  toast.success('Content deleted');
+                  router.push(`/knowledge/${data.dataset_id}`);
+                },
+              })
+            }
+          />
+        </div>
+      )}
+    </QueryView>
   );
 }
 

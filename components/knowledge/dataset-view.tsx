@@ -16,6 +16,7 @@ import {
   ErrorState,
   LoadingBlock,
   PageHeader,
+  QueryView,
   Select,
   formatDate,
   useToast,
@@ -61,144 +62,149 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
     setDialog(which);
   };
 
-  if (dataset.isPending)
-    return (
-      <Card className="p-5">
-        <LoadingBlock lines={5} label="Loading dataset" />
-      </Card>
-    );
-  if (dataset.isError) {
-    return (
-      <div className="space-y-4">
-        <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Dataset' }]} />
-        <ErrorState error={dataset.error} title="Could not load this dataset" onRetry={() => dataset.refetch()} />
-      </div>
-    );
-  }
-
-  const data = dataset.data;
   return (
-    <div>
-      <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: data.name }]} />
-      <PageHeader
-        title={data.name}
-        description={data.description || `Created ${formatDate(data.created_at)}`}
-        actions={
-          canWrite && (
-            <>
-              <Link
-                href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
-                className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-              >
-                <Upload className="size-4" aria-hidden="true" /> Import files
-              </Link>
-              <Button variant="secondary" onClick={() => open('rename')}>
-                <Pencil className="size-4" aria-hidden="true" /> Rename
-              </Button>
-              <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50">
-                <Trash2 className="size-4" aria-hidden="true" /> Delete
-              </Button>
-            </>
-          )
-        }
-      />
-
-      {canWrite ? <AddFiles datasetName={data.name} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
-
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
-        {subjects.data && subjects.data.length > 0 ? (
-          <>
-            <ContentFilter value={filter} onChange={setFilter} />
-            <ContentSort value={order} onChange={setOrder} />
-          </>
-        ) : null}
-        {canWrite ? (
-          <Button onClick={() => open('subject')}>
-            <FolderPlus className="size-4" aria-hidden="true" /> Add subject
-          </Button>
-        ) : null}
-      </div>
-
-      {subjects.isPending ? (
+    <QueryView
+      query={dataset}
+      loading={
         <Card className="p-5">
-          <LoadingBlock lines={4} label="Loading subjects" />
+          <LoadingBlock lines={5} label="Loading dataset" />
         </Card>
-      ) : subjects.isError ? (
-        <ErrorState error={subjects.error} title="Could not load the subjects" onRetry={() => subjects.refetch()} />
-      ) : subjects.data.length === 0 ? (
-        <EmptyState
-          title="No subjects yet"
-          description="Subjects group the contents of a dataset, for example by product or by team."
-          action={
-            canWrite && (
+      }
+      failed={(error) => (
+        <div className="space-y-4">
+          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Dataset' }]} />
+          <ErrorState error={error} title="Could not load this dataset" onRetry={() => dataset.refetch()} />
+        </div>
+      )}
+    >
+      {(data) => (
+        <div>
+          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: data.name }]} />
+          <PageHeader
+            title={data.name}
+            description={data.description || `Created ${formatDate(data.created_at)}`}
+            actions={
+              canWrite && (
+                <>
+                  <Link
+                    href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
+                    className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+                  >
+                    <Upload className="size-4" aria-hidden="true" /> Import files
+                  </Link>
+                  <Button variant="secondary" onClick={() => open('rename')}>
+                    <Pencil className="size-4" aria-hidden="true" /> Rename
+                  </Button>
+                  <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50">
+                    <Trash2 className="size-4" aria-hidden="true" /> Delete
+                  </Button>
+                </>
+              )
+            }
+          />
+
+          {canWrite ? <AddFiles datasetName={data.name} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
+
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
+            {subjects.data && subjects.data.length > 0 ? (
+              <>
+                <ContentFilter value={filter} onChange={setFilter} />
+                <ContentSort value={order} onChange={setOrder} />
+              </>
+            ) : null}
+            {canWrite ? (
               <Button onClick={() => open('subject')}>
                 <FolderPlus className="size-4" aria-hidden="true" /> Add subject
               </Button>
-            )
-          }
-        />
-      ) : (
-        <SubjectList subjects={subjects.data} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />
-      )}
+            ) : null}
+          </div>
 
-      <NameDialog
-        open={dialog === 'rename'}
-        title="Rename dataset"
-        initialName={data.name}
-        submitLabel="Save"
-        pending={rename.isPending}
-        error={rename.error}
-        onClose={() => setDialog(null)}
-        onSubmit={({ name }) =>
-          rename.mutate(
-            { id: datasetId, name },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success('Dataset renamed');
-              },
-            },
-          )
-        }
-      />
-      <NameDialog
-        open={dialog === 'subject'}
-        title="Add subject"
-        submitLabel="Add subject"
-        pending={addSubject.isPending}
-        error={addSubject.error}
-        onClose={() => setDialog(null)}
-        onSubmit={({ name }) =>
-          addSubject.mutate(
-            { datasetId, name },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success(`Subject “${name}” added`);
-              },
-            },
-          )
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={`Delete “${data.name}”?`}
-        description="Its subjects, contents and indexed passages are deleted too. This cannot be undone."
-        confirmLabel="Delete dataset"
-        pending={remove.isPending}
-        error={remove.error ? remove.error.message : undefined}
-        onCancel={() => setDialog(null)}
-        onConfirm={() =>
-          remove.mutate(datasetId, {
-            onSuccess: () => {
-              toast.success('Dataset deleted');
-              router.push('/knowledge');
-            },
-          })
-        }
-      />
-    </div>
+          <QueryView
+            query={subjects}
+            loading={
+              <Card className="p-5">
+                <LoadingBlock lines={4} label="Loading subjects" />
+              </Card>
+            }
+            errorTitle="Could not load the subjects"
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <EmptyState
+                title="No subjects yet"
+                description="Subjects group the contents of a dataset, for example by product or by team."
+                action={
+                  canWrite && (
+                    <Button onClick={() => open('subject')}>
+                      <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+                    </Button>
+                  )
+                }
+              />
+            }
+          >
+            {(list) => <SubjectList subjects={list} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />}
+          </QueryView>
+
+          <NameDialog
+            open={dialog === 'rename'}
+            title="Rename dataset"
+            initialName={data.name}
+            submitLabel="Save"
+            pending={rename.isPending}
+            error={rename.error}
+            onClose={() => setDialog(null)}
+            onSubmit={({ name }) =>
+              rename.mutate(
+                { id: datasetId, name },
+                {
+                  onSuccess: () => {
+                    setDialog(null);
+                    toast.success('Dataset renamed');
+                  },
+                },
+              )
+            }
+          />
+          <NameDialog
+            open={dialog === 'subject'}
+            title="Add subject"
+            submitLabel="Add subject"
+            pending={addSubject.isPending}
+            error={addSubject.error}
+            onClose={() => setDialog(null)}
+            onSubmit={({ name }) =>
+              addSubject.mutate(
+                { datasetId, name },
+                {
+                  onSuccess: () => {
+                    setDialog(null);
+                    toast.success(`Subject “${name}” added`);
+                  },
+                },
+              )
+            }
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title={`Delete “${data.name}”?`}
+            description="Its subjects, contents and indexed passages are deleted too. This cannot be undone."
+            confirmLabel="Delete dataset"
+            pending={remove.isPending}
+            error={remove.error ? remove.error.message : undefined}
+            onCancel={() => setDialog(null)}
+            onConfirm={() =>
+              remove.mutate(datasetId, {
+                onSuccess: () => {
+                  toast.success('Dataset deleted');
+                  router.push('/knowledge');
+                },
+              })
+            }
+          />
+        </div>
+      )}
+    </QueryView>
   );
 }
 

@@ -5,7 +5,7 @@
 import { ExternalLink, FilePlus2, FileText, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, formatDate, formatNumber, useToast } from '@/components/ui';
+import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, QueryView, formatDate, formatNumber, useToast } from '@/components/ui';
 import {
   type ContentOrder,
   type ContentRecord,
@@ -95,62 +95,73 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
           )
         }
       />
-      {pages.isPending ? (
-        <div className="px-5 py-4">
-          <LoadingBlock lines={3} label={`Loading the contents of ${subject.name}`} />
-        </div>
-      ) : pages.isError ? (
-        <div className="px-4 py-4 sm:px-5">
-          <ErrorState error={pages.error} title="Could not load the contents" onRetry={() => pages.refetch()} />
-        </div>
-      ) : contents.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-slate-500">{filtering ? `No contents match “${filter.trim()}”.` : 'No contents in this subject yet.'}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-busy={pages.isFetching && pages.isPlaceholderData}>
-          {contents.map((content) => (
-            <li key={content.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-5">
-              <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-              <div className="min-w-0 flex-1">
-                <Link href={`/knowledge/contents/${content.id}`} className="block truncate font-medium text-slate-800 hover:text-indigo-700 hover:underline">
-                  {content.name}
-                </Link>
-                <p className="flex min-w-0 items-center gap-2 text-xs text-slate-500">
-                  <span className="shrink-0">Updated {formatDate(content.updated_at)}</span>
-                  {content.source && !linkProblem(content.source) ? (
-                    <a href={content.source} target="_blank" rel="noreferrer noopener" className="inline-flex min-w-0 items-center gap-1 hover:text-indigo-700">
-                      <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-                      <span className="truncate">{content.source}</span>
-                    </a>
-                  ) : null}
-                </p>
-              </div>
-              {canWrite ? (
-                <div className="flex items-center gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}>
-                    <Pencil className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => open({ kind: 'remove', content })}
-                    aria-label={`Delete content ${content.name}`}
-                    className="text-red-700! hover:bg-red-50"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
+      <QueryView
+        query={pages}
+        loading={
+          <div className="px-5 py-4">
+            <LoadingBlock lines={3} label={`Loading the contents of ${subject.name}`} />
+          </div>
+        }
+        failed={(error) => (
+          <div className="px-4 py-4 sm:px-5">
+            <ErrorState error={error} title="Could not load the contents" onRetry={() => pages.refetch()} />
+          </div>
+        )}
+        isEmpty={() => contents.length === 0}
+        empty={<p className="px-5 py-4 text-sm text-slate-500">{filtering ? `No contents match “${filter.trim()}”.` : 'No contents in this subject yet.'}</p>}
+      >
+        {() => (
+          <ul className="divide-y divide-slate-100" aria-busy={pages.isFetching && pages.isPlaceholderData}>
+            {contents.map((content) => (
+              <li key={content.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-5">
+                <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <Link href={`/knowledge/contents/${content.id}`} className="block truncate font-medium text-slate-800 hover:text-indigo-700 hover:underline">
+                    {content.name}
+                  </Link>
+                  <p className="flex min-w-0 items-center gap-2 text-xs text-slate-500">
+                    <span className="shrink-0">Updated {formatDate(content.updated_at)}</span>
+                    {content.source && !linkProblem(content.source) ? (
+                      <a
+                        href={content.source}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                        className="inline-flex min-w-0 items-center gap-1 hover:text-indigo-700"
+                      >
+                        <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                        <span className="truncate">{content.source}</span>
+                      </a>
+                    ) : null}
+                  </p>
                 </div>
-              ) : null}
-            </li>
-          ))}
-          {pages.hasNextPage ? (
-            <li className="px-4 py-2 sm:px-5">
-              <Button size="sm" variant="ghost" loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
-                Show {formatNumber(Math.min(MORE_CONTENTS, total - contents.length))} more of {formatNumber(total)}
-              </Button>
-            </li>
-          ) : null}
-        </ul>
-      )}
+                {canWrite ? (
+                  <div className="flex items-center gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => open({ kind: 'edit', content })} aria-label={`Edit content ${content.name}`}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => open({ kind: 'remove', content })}
+                      aria-label={`Delete content ${content.name}`}
+                      className="text-red-700! hover:bg-red-50"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+            {pages.hasNextPage ? (
+              <li className="px-4 py-2 sm:px-5">
+                <Button size="sm" variant="ghost" loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
+                  Show {formatNumber(Math.min(MORE_CONTENTS, total - contents.length))} more of {formatNumber(total)}
+                </Button>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </QueryView>
 
       <NameDialog
         open={dialog?.kind === 'rename'}
