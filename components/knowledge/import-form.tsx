@@ -12,11 +12,11 @@ import {
   CardBody,
   CardHeader,
   EmptyState,
-  ErrorState,
   Field,
   Input,
   LoadingBlock,
   PageHeader,
+  QueryView,
   Select,
   Textarea,
   errorMessage,
@@ -88,174 +88,185 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
           title="Your role cannot import files"
           description="Viewers read the knowledge of a project; ask an editor, admin or owner to import files."
         />
-      ) : datasets.isPending ? (
-        <Card className="p-5">
-          <LoadingBlock lines={4} label="Loading datasets" />
-        </Card>
-      ) : datasets.isError ? (
-        <ErrorState error={datasets.error} title="Could not load the datasets" onRetry={() => datasets.refetch()} />
-      ) : datasets.data.length === 0 ? (
-        <EmptyState
-          title="Create a dataset first"
-          description="Imported files go into a dataset."
-          action={
-            <Link href="/knowledge" className="text-sm font-medium text-indigo-700 hover:underline">
-              Go to datasets
-            </Link>
-          }
-        />
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-6">
-          <Card>
-            <CardHeader title="Upload" />
-            <CardBody className="grid gap-4 sm:grid-cols-2">
-              <Field label="Upload name" hint="Helps you find this import in the list later.">
-                {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder="Handbook refresh" maxLength={200} />}
-              </Field>
-              <Field label="Dataset">
-                {(p) => (
-                  <Select {...p} value={dataset} onChange={(e) => setDataset(e.target.value)}>
-                    {datasets.data.map((d) => (
-                      <option key={d.id} value={d.name}>
-                        {d.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-            </CardBody>
-          </Card>
-
-          <Card>
-            <CardHeader
-              title="From your computer"
-              description="Each file starts uploading into the dataset above as soon as you drop or choose it. Its type is read from its content, not its name."
-            />
-            <CardBody className="space-y-4">
-              <Field label="Subject for uploaded files" hint="Optional; left empty, the files go under “Uploaded files” and each takes its document's title.">
-                {(p) => <Input {...p} value={fileSubject} onChange={(e) => setFileSubject(e.target.value)} placeholder="Uploaded files" maxLength={200} />}
-              </Field>
-              <FileDrop
-                datasetName={dataset}
-                subjectName={fileSubject}
-                uploadName={name}
-                limits={uploadLimits}
-                hint={
-                  <>
-                    Files go into <span className="font-medium">{dataset}</span>.
-                  </>
-                }
-              />
-            </CardBody>
-          </Card>
-
-          <CrawlCard datasetName={dataset} uploadName={name} />
-
-          <Card>
-            <CardHeader
-              title="Files by URL"
-              description="Subject and content names are optional; left empty, the subject is the file's host name and the content takes the document's title."
-              actions={
-                <Button size="sm" variant="secondary" onClick={() => setBulk(bulk === null ? '' : null)}>
-                  <ListPlus className="size-4" aria-hidden="true" /> Paste several URLs
-                </Button>
+        <QueryView
+          query={datasets}
+          loading={
+            <Card className="p-5">
+              <LoadingBlock lines={4} label="Loading datasets" />
+            </Card>
+          }
+          errorTitle="Could not load the datasets"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState
+              title="Create a dataset first"
+              description="Imported files go into a dataset."
+              action={
+                <Link href="/knowledge" className="text-sm font-medium text-indigo-700 hover:underline">
+                  Go to datasets
+                </Link>
               }
             />
-            <CardBody className="space-y-4">
-              {bulk !== null ? (
-                <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
-                  <Field label="URLs, one per line">
+          }
+        >
+          {(list) => (
+            <form onSubmit={submit} noValidate className="space-y-6">
+              <Card>
+                <CardHeader title="Upload" />
+                <CardBody className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Upload name" hint="Helps you find this import in the list later.">
+                    {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder="Handbook refresh" maxLength={200} />}
+                  </Field>
+                  <Field label="Dataset">
                     {(p) => (
-                      <Textarea
-                        {...p}
-                        rows={4}
-                        value={bulk}
-                        onChange={(e) => setBulk(e.target.value)}
-                        placeholder={'https://example.com/a.html\nhttps://example.com/b.pdf'}
-                      />
+                      <Select {...p} value={dataset} onChange={(e) => setDataset(e.target.value)}>
+                        {list.map((d) => (
+                          <option key={d.id} value={d.name}>
+                            {d.name}
+                          </option>
+                        ))}
+                      </Select>
                     )}
                   </Field>
-                  <div className="mt-2 flex justify-end gap-2">
-                    <Button size="sm" variant="ghost" onClick={() => setBulk(null)}>
-                      Cancel
-                    </Button>
-                    <Button size="sm" onClick={addBulk}>
-                      Add these files
-                    </Button>
-                  </div>
-                </div>
-              ) : null}
-              <ol className="space-y-4">
-                {rows.map((row, i) => (
-                  <li key={row.key} className="rounded-md border border-slate-200 p-3 sm:p-4">
-                    <div className="mb-2 flex items-center justify-between">
-                      <span className="text-sm font-medium text-slate-700">File {i + 1}</span>
-                      {rows.length > 1 ? (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
-                          aria-label={`Remove file ${i + 1}`}
-                        >
-                          <X className="size-4" aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                    </div>
-                    <div className="grid gap-3 md:grid-cols-2">
-                      <Field label="File URL" className="md:col-span-2">
-                        {(p) => (
-                          <Input
-                            {...p}
-                            type="url"
-                            inputMode="url"
-                            required
-                            value={row.url}
-                            onChange={(e) => update(row.key, { url: e.target.value })}
-                            placeholder="https://example.com/guide.html"
-                            maxLength={2000}
-                          />
-                        )}
-                      </Field>
-                      <Field label="Subject name">
-                        {(p) => <Input {...p} value={row.subject} onChange={(e) => update(row.key, { subject: e.target.value })} maxLength={200} />}
-                      </Field>
-                      <Field label="Content name">
-                        {(p) => <Input {...p} value={row.content} onChange={(e) => update(row.key, { content: e.target.value })} maxLength={500} />}
-                      </Field>
-                      <Field label="Source link" className="md:col-span-2" hint="Shown with search results instead of the file URL.">
-                        {(p) => (
-                          <Input
-                            {...p}
-                            type="url"
-                            inputMode="url"
-                            value={row.source}
-                            onChange={(e) => update(row.key, { source: e.target.value })}
-                            placeholder="https://…"
-                            maxLength={2000}
-                          />
-                        )}
-                      </Field>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-              <Button variant="secondary" onClick={() => setRows((list) => [...list, newRow()])}>
-                <Plus className="size-4" aria-hidden="true" /> Add another file
-              </Button>
-            </CardBody>
-          </Card>
+                </CardBody>
+              </Card>
 
-          {problem || start.error ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {problem ?? errorMessage(start.error)}
-            </p>
-          ) : null}
-          <div className="flex justify-end">
-            <Button type="submit" loading={start.isPending}>
-              <Upload className="size-4" aria-hidden="true" /> Start import
-            </Button>
-          </div>
-        </form>
+              <Card>
+                <CardHeader
+                  title="From your computer"
+                  description="Each file starts uploading into the dataset above as soon as you drop or choose it. Its type is read from its content, not its name."
+                />
+                <CardBody className="space-y-4">
+                  <Field
+                    label="Subject for uploaded files"
+                    hint="Optional; left empty, the files go under “Uploaded files” and each takes its document's title."
+                  >
+                    {(p) => <Input {...p} value={fileSubject} onChange={(e) => setFileSubject(e.target.value)} placeholder="Uploaded files" maxLength={200} />}
+                  </Field>
+                  <FileDrop
+                    datasetName={dataset}
+                    subjectName={fileSubject}
+                    uploadName={name}
+                    limits={uploadLimits}
+                    hint={
+                      <>
+                        Files go into <span className="font-medium">{dataset}</span>.
+                      </>
+                    }
+                  />
+                </CardBody>
+              </Card>
+
+              <CrawlCard datasetName={dataset} uploadName={name} />
+
+              <Card>
+                <CardHeader
+                  title="Files by URL"
+                  description="Subject and content names are optional; left empty, the subject is the file's host name and the content takes the document's title."
+                  actions={
+                    <Button size="sm" variant="secondary" onClick={() => setBulk(bulk === null ? '' : null)}>
+                      <ListPlus className="size-4" aria-hidden="true" /> Paste several URLs
+                    </Button>
+                  }
+                />
+                <CardBody className="space-y-4">
+                  {bulk !== null ? (
+                    <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
+                      <Field label="URLs, one per line">
+                        {(p) => (
+                          <Textarea
+                            {...p}
+                            rows={4}
+                            value={bulk}
+                            onChange={(e) => setBulk(e.target.value)}
+                            placeholder={'https://example.com/a.html\nhttps://example.com/b.pdf'}
+                          />
+                        )}
+                      </Field>
+                      <div className="mt-2 flex justify-end gap-2">
+                        <Button size="sm" variant="ghost" onClick={() => setBulk(null)}>
+                          Cancel
+                        </Button>
+                        <Button size="sm" onClick={addBulk}>
+                          Add these files
+                        </Button>
+                      </div>
+                    </div>
+                  ) : null}
+                  <ol className="space-y-4">
+                    {rows.map((row, i) => (
+                      <li key={row.key} className="rounded-md border border-slate-200 p-3 sm:p-4">
+                        <div className="mb-2 flex items-center justify-between">
+                          <span className="text-sm font-medium text-slate-700">File {i + 1}</span>
+                          {rows.length > 1 ? (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                              aria-label={`Remove file ${i + 1}`}
+                            >
+                              <X className="size-4" aria-hidden="true" />
+                            </Button>
+                          ) : null}
+                        </div>
+                        <div className="grid gap-3 md:grid-cols-2">
+                          <Field label="File URL" className="md:col-span-2">
+                            {(p) => (
+                              <Input
+                                {...p}
+                                type="url"
+                                inputMode="url"
+                                required
+                                value={row.url}
+                                onChange={(e) => update(row.key, { url: e.target.value })}
+                                placeholder="https://example.com/guide.html"
+                                maxLength={2000}
+                              />
+                            )}
+                          </Field>
+                          <Field label="Subject name">
+                            {(p) => <Input {...p} value={row.subject} onChange={(e) => update(row.key, { subject: e.target.value })} maxLength={200} />}
+                          </Field>
+                          <Field label="Content name">
+                            {(p) => <Input {...p} value={row.content} onChange={(e) => update(row.key, { content: e.target.value })} maxLength={500} />}
+                          </Field>
+                          <Field label="Source link" className="md:col-span-2" hint="Shown with search results instead of the file URL.">
+                            {(p) => (
+                              <Input
+                                {...p}
+                                type="url"
+                                inputMode="url"
+                                value={row.source}
+                                onChange={(e) => update(row.key, { source: e.target.value })}
+                                placeholder="https://…"
+                                maxLength={2000}
+                              />
+                            )}
+                          </Field>
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                  <Button variant="secondary" onClick={() => setRows((list) => [...list, newRow()])}>
+                    <Plus className="size-4" aria-hidden="true" /> Add another file
+                  </Button>
+                </CardBody>
+              </Card>
+
+              {problem || start.error ? (
+                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+                  {problem ?? errorMessage(start.error)}
+                </p>
+              ) : null}
+              <div className="flex justify-end">
+                <Button type="submit" loading={start.isPending}>
+                  <Upload className="size-4" aria-hidden="true" /> Start import
+                </Button>
+              </div>
+            </form>
+          )}
+        </QueryView>
       )}
     </div>
   );

@@ -4,11 +4,11 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 // every second until every file is done or failed.
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, formatDateTime, formatNumber } from '@/components/ui';
+import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, QueryView, formatDateTime, formatNumber } from '@/components/ui';
 import { formatBytes } from './file-upload';
 import { CrawlProgressCard } from './crawl-progress';
 import type { CrawlProgress } from './crawl-api';
-import { type UploadItem, type UploadState, uploadRunning, useCanWrite, useUpload } from './api';
+import { type UploadItem, type UploadState, type UploadStatus, uploadRunning, useCanWrite, useUpload } from './api';
 import { RetryItem } from './retry-item';
 
 const STATE_LOOK: Record<UploadState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; icon: React.ReactNode }> = {
@@ -41,24 +41,31 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
       <ArrowLeft className="size-4" aria-hidden="true" /> Knowledge
     </Link>
   );
-  if (upload.isPending)
-    return (
-      <>
-        {back}
-        <Card className="p-5">
-          <LoadingBlock lines={5} label="Loading import" />
-        </Card>
-      </>
-    );
-  if (upload.isError)
-    return (
-      <>
-        {back}
-        <ErrorState error={upload.error} title="Could not load this import" onRetry={() => upload.refetch()} />
-      </>
-    );
+  return (
+    <QueryView
+      query={upload}
+      loading={
+        <>
+          {back}
+          <Card className="p-5">
+            <LoadingBlock lines={5} label="Loading import" />
+          </Card>
+        </>
+      }
+      failed={(error) => (
+        <>
+          {back}
+          <ErrorState error={error} title="Could not load this import" onRetry={() => upload.refetch()} />
+        </>
+      )}
+    >
+      {(status) => <UploadDetail uploadId={uploadId} status={status} canWrite={canWrite} back={back} />}
+    </QueryView>
+  );
+}
 
-  const status = upload.data;
+/** The import's files and where each one is. */
+function UploadDetail({ uploadId, status, canWrite, back }: { uploadId: number; status: UploadStatus; canWrite: boolean; back: React.ReactNode }) {
   const { counts } = status;
   const finished = counts.done + counts.failed;
   const running = uploadRunning(status);
