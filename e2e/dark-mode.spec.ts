@@ -114,6 +114,8 @@ async function ask(page: Page, text: string) {
 }
 
 test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) => {
+  // Some twenty pages at two widths in one test: on a loaded 2-core machine it ran past the default 60 s.
+  test.slow();
   await page.goto('/signin');
   await saveScreenshots(page, 'dark-signin');
 
