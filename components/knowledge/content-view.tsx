@@ -1,5 +1,4 @@
 'use client';
-import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/contents/{id}: a content's fields (editable) and the passages
 // the search answers from.
 import { ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
@@ -13,16 +12,14 @@ import {
   CardHeader,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   LoadingBlock,
-  PageHeader,
   QueryView,
   formatDateTime,
   formatNumber,
   useToast,
 } from '@/components/ui';
 import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
-import { Breadcrumbs } from './breadcrumbs';
+import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, linkProblem } from './content-dialog';
 
 export function ContentView({ contentId }: { contentId: number }) {
@@ -34,7 +31,6 @@ export function ContentView({ contentId }: { contentId: number }) {
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
-  useDocumentTitle(content.data ? `${content.data.name} · Content` : null);
   const record = content.data;
   // The trail's names; the content's own record holds only their ids.
   const dataset = useDataset(record?.dataset_id ?? 0, { enabled: record !== undefined });
@@ -45,60 +41,42 @@ export function ContentView({ contentId }: { contentId: number }) {
   );
 
   return (
-    <QueryView
+    <KnowledgePage
+      kind="Content"
       query={content}
-      loading={
-        <Card className="p-5">
-          <LoadingBlock lines={5} label="Loading content" />
-        </Card>
+      trail={(data) => [
+        { label: dataset.data?.name, href: `/knowledge/${data.dataset_id}` },
+        { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
+      ]}
+      description={(data) => `Updated ${formatDateTime(data.updated_at)}`}
+      actions={() =>
+        canWrite && (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                update.reset();
+                setDialog('edit');
+              }}
+            >
+              <Pencil className="size-4" aria-hidden="true" /> Edit
+            </Button>
+            <Button
+              variant="secondary"
+              className="text-red-700! hover:bg-red-50"
+              onClick={() => {
+                remove.reset();
+                setDialog('delete');
+              }}
+            >
+              <Trash2 className="size-4" aria-hidden="true" /> Delete
+            </Button>
+          </>
+        )
       }
-      failed={(error) => (
-        <div className="space-y-4">
-          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Content' }]} />
-          <ErrorState error={error} title="Could not load this content" onRetry={() => content.refetch()} />
-        </div>
-      )}
     >
       {(data) => (
-        <div>
-          <Breadcrumbs
-            items={[
-              { label: 'Datasets', href: '/knowledge' },
-              { label: dataset.data?.name, href: `/knowledge/${data.dataset_id}` },
-              { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
-              { label: data.name },
-            ]}
-          />
-          <PageHeader
-            title={data.name}
-            description={`Updated ${formatDateTime(data.updated_at)}`}
-            actions={
-              canWrite && (
-                <>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      update.reset();
-                      setDialog('edit');
-                    }}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" /> Edit
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    className="text-red-700! hover:bg-red-50"
-                    onClick={() => {
-                      remove.reset();
-                      setDialog('delete');
-                    }}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" /> Delete
-                  </Button>
-                </>
-              )
-            }
-          />
-
+        <>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
             <section aria-labelledby="passages-heading" className="order-2 lg:order-1">
               <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">
@@ -215,9 +193,9 @@ export function ContentView({ contentId }: { contentId: number }) {
               })
             }
           />
-        </div>
+        </>
       )}
-    </QueryView>
+    </KnowledgePage>
   );
 }
 

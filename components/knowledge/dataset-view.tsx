@@ -1,26 +1,11 @@
 'use client';
-import { useDocumentTitle } from '@/components/ui/document-title';
 // /knowledge/{id}: one dataset, its subjects and their contents, with every
 // editing action (create, rename, edit links, delete with confirmation).
 import { FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  PageHeader,
-  QueryView,
-  Select,
-  formatDate,
-  useToast,
-} from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, LoadingBlock, QueryView, Select, formatDate, useToast } from '@/components/ui';
 import {
   type ContentOrder,
   type SubjectRecord,
@@ -32,9 +17,9 @@ import {
   useRenameDataset,
   useSubjects,
 } from './api';
-import { Breadcrumbs } from './breadcrumbs';
 import { ContentFilter, ContentSort } from './content-filter';
 import { useDebounced } from '@/components/ui/use-debounced';
+import { KnowledgePage } from './knowledge-page';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
 import { FileDrop } from './file-drop';
@@ -53,7 +38,6 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   const router = useRouter();
   const toast = useToast();
   const canWrite = useCanWrite();
-  useDocumentTitle(dataset.data ? `${dataset.data.name} · Dataset` : null);
 
   const open = (which: typeof dialog) => {
     rename.reset();
@@ -63,46 +47,31 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   };
 
   return (
-    <QueryView
+    <KnowledgePage
+      kind="Dataset"
       query={dataset}
-      loading={
-        <Card className="p-5">
-          <LoadingBlock lines={5} label="Loading dataset" />
-        </Card>
+      description={(data) => data.description || `Created ${formatDate(data.created_at)}`}
+      actions={(data) =>
+        canWrite && (
+          <>
+            <Link
+              href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
+              className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              <Upload className="size-4" aria-hidden="true" /> Import files
+            </Link>
+            <Button variant="secondary" onClick={() => open('rename')}>
+              <Pencil className="size-4" aria-hidden="true" /> Rename
+            </Button>
+            <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50">
+              <Trash2 className="size-4" aria-hidden="true" /> Delete
+            </Button>
+          </>
+        )
       }
-      failed={(error) => (
-        <div className="space-y-4">
-          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Dataset' }]} />
-          <ErrorState error={error} title="Could not load this dataset" onRetry={() => dataset.refetch()} />
-        </div>
-      )}
     >
       {(data) => (
-        <div>
-          <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: data.name }]} />
-          <PageHeader
-            title={data.name}
-            description={data.description || `Created ${formatDate(data.created_at)}`}
-            actions={
-              canWrite && (
-                <>
-                  <Link
-                    href={`/knowledge/import?dataset=${encodeURIComponent(data.name)}`}
-                    className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-                  >
-                    <Upload className="size-4" aria-hidden="true" /> Import files
-                  </Link>
-                  <Button variant="secondary" onClick={() => open('rename')}>
-                    <Pencil className="size-4" aria-hidden="true" /> Rename
-                  </Button>
-                  <Button variant="secondary" onClick={() => open('delete')} className="text-red-700! hover:bg-red-50">
-                    <Trash2 className="size-4" aria-hidden="true" /> Delete
-                  </Button>
-                </>
-              )
-            }
-          />
-
+        <>
           {canWrite ? <AddFiles datasetName={data.name} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
 
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -202,9 +171,9 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
               })
             }
           />
-        </div>
+        </>
       )}
-    </QueryView>
+    </KnowledgePage>
   );
 }
 

@@ -4,12 +4,10 @@
 // content's editing actions.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Card, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
-import { useDocumentTitle } from '@/components/ui/document-title';
 import { type ContentOrder, useCanWrite, useDataset, useSubject } from './api';
-import { Breadcrumbs } from './breadcrumbs';
 import { ContentFilter, ContentSort } from './content-filter';
 import { useDebounced } from '@/components/ui/use-debounced';
+import { KnowledgePage } from './knowledge-page';
 import { SubjectCard } from './subject-card';
 
 export function SubjectView({ subjectId }: { subjectId: number }) {
@@ -21,47 +19,32 @@ export function SubjectView({ subjectId }: { subjectId: number }) {
   const [order, setOrder] = useState<ContentOrder>('name');
   const canWrite = useCanWrite();
   const router = useRouter();
-  useDocumentTitle(subject.data ? `${subject.data.name} · Subject` : null);
-
-  const crumbs = [
-    { label: 'Datasets', href: '/knowledge' },
-    { label: dataset.data?.name, href: datasetId ? `/knowledge/${datasetId}` : undefined },
-    { label: subject.data?.name ?? 'Subject' },
-  ];
-  if (subject.isPending)
-    return (
-      <Card className="p-5">
-        <LoadingBlock lines={5} label="Loading subject" />
-      </Card>
-    );
-  if (subject.isError) {
-    return (
-      <div className="space-y-4">
-        <Breadcrumbs items={[{ label: 'Datasets', href: '/knowledge' }, { label: 'Subject' }]} />
-        <ErrorState error={subject.error} title="Could not load this subject" onRetry={() => subject.refetch()} />
-      </div>
-    );
-  }
-  const data = subject.data;
   return (
-    <div>
-      <Breadcrumbs items={crumbs} />
-      <PageHeader title={data.name} description={dataset.data ? `A subject of ${dataset.data.name}` : undefined} />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Contents</h2>
-        <ContentFilter value={filter} onChange={setFilter} />
-        <ContentSort value={order} onChange={setOrder} />
-      </div>
-      <SubjectCard
-        datasetId={data.dataset_id}
-        subject={data}
-        filter={q}
-        order={order}
-        canWrite={canWrite}
-        linkTitle={false}
-        hideWithoutMatch={false}
-        onDeleted={() => router.push(`/knowledge/${data.dataset_id}`)}
-      />
-    </div>
+    <KnowledgePage
+      kind="Subject"
+      query={subject}
+      trail={(record) => [{ label: dataset.data?.name, href: `/knowledge/${record.dataset_id}` }]}
+      description={() => (dataset.data ? `A subject of ${dataset.data.name}` : undefined)}
+    >
+      {(data) => (
+        <>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">Contents</h2>
+            <ContentFilter value={filter} onChange={setFilter} />
+            <ContentSort value={order} onChange={setOrder} />
+          </div>
+          <SubjectCard
+            datasetId={data.dataset_id}
+            subject={data}
+            filter={q}
+            order={order}
+            canWrite={canWrite}
+            linkTitle={false}
+            hideWithoutMatch={false}
+            onDeleted={() => router.push(`/knowledge/${data.dataset_id}`)}
+          />
+        </>
+      )}
+    </KnowledgePage>
   );
 }
