@@ -5,9 +5,6 @@
 import { formatNumber } from '@/components/ui/format';
 import { MIN_DATE } from '@/lib/reports/periods';
 
-/** The earliest day a report covers (the spec's limit, as the server checks it). */
-export const MIN_REPORT_DATE = MIN_DATE;
-
 export type DateRange = { start: string; end: string };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,7 +47,7 @@ export function presetRange(preset: RangePreset, today: string): DateRange {
 }
 
 export function clampRange(range: DateRange): DateRange {
-  const start = range.start < MIN_REPORT_DATE ? MIN_REPORT_DATE : range.start;
+  const start = range.start < MIN_DATE ? MIN_DATE : range.start;
   const end = range.end < start ? start : range.end;
   return { start, end };
 }
@@ -59,7 +56,7 @@ export function clampRange(range: DateRange): DateRange {
 export function rangeProblem(range: DateRange): string | null {
   const shape = /^\d{4}-\d{2}-\d{2}$/;
   if (!shape.test(range.start) || !shape.test(range.end)) return 'Pick both a start and an end date.';
-  if (range.start < MIN_REPORT_DATE) return `The reports start on ${MIN_REPORT_DATE}.`;
+  if (range.start < MIN_DATE) return `The reports start on ${MIN_DATE}.`;
   if (range.end < range.start) return 'The end date is before the start date.';
   return null;
 }
@@ -153,7 +150,7 @@ export type ThreadsDownload = { range: DateRange; filters: DownloadFilters; appl
  * leaves them out rather than pretending it follows the table.
  */
 export function threadsDownload(filters: ThreadFilters, today: string): ThreadsDownload {
-  const range = { start: filters.start || MIN_REPORT_DATE, end: filters.end || today };
+  const range = { start: filters.start || MIN_DATE, end: filters.end || today };
   const applied = [`Period ${range.start} to ${range.end}`];
   const notApplied: string[] = [];
   const download: DownloadFilters = {};

@@ -4,7 +4,8 @@
 import { CalendarRange } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button, Select } from '@/components/ui';
-import { type DateRange, MIN_REPORT_DATE, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
+import { type DateRange, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
+import { MIN_DATE } from '@/lib/reports/periods';
 import type { DatamodelListItem } from './api';
 
 function presetOf(range: DateRange, today: string): RangePreset | 'custom' {
@@ -63,7 +64,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
         <input
           id={`${id}-start`}
           type="date"
-          min={MIN_REPORT_DATE}
+          min={MIN_DATE}
           value={draft.start}
           onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
           className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"
@@ -77,7 +78,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
         <input
           id={`${id}-end`}
           type="date"
-          min={draft.start || MIN_REPORT_DATE}
+          min={draft.start || MIN_DATE}
           value={draft.end}
           onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
           className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"

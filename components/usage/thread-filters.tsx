@@ -5,7 +5,8 @@ import { Filter, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
 import type { DatamodelListItem } from './api';
-import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, MIN_REPORT_DATE, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
+import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
+import { MIN_DATE } from '@/lib/reports/periods';
 
 const TYPE_LABELS: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
 const DATE_INPUT =
@@ -86,14 +87,7 @@ export function ThreadFiltersPanel({
           <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">
             From
           </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            min={MIN_REPORT_DATE}
-            className={DATE_INPUT}
-            value={value.start}
-            onChange={(e) => set({ start: e.target.value })}
-          />
+          <input id={`${id}-from`} type="date" min={MIN_DATE} className={DATE_INPUT} value={value.start} onChange={(e) => set({ start: e.target.value })} />
         </div>
         <div>
           <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">
@@ -102,7 +96,7 @@ export function ThreadFiltersPanel({
           <input
             id={`${id}-to`}
             type="date"
-            min={value.start || MIN_REPORT_DATE}
+            min={value.start || MIN_DATE}
             className={DATE_INPUT}
             value={value.end}
             onChange={(e) => set({ end: e.target.value })}
