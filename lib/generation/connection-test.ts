@@ -6,6 +6,7 @@
 // time limit and no retries. The extractive provider runs in the server.
 import { AppError } from '../errors';
 import type { ConnectionSettings } from './contract';
+import { assertKeyEnvAllowed } from './model-policy';
 import { findVisibleModel } from './models';
 import { endpoint, fetcherFor, generationTimeoutMs, headers, providerMessage, type ModelConfig } from './openai';
 import type { ConnectionTestResult } from './serializers';
@@ -92,6 +93,7 @@ export async function testSavedModel(projectId: number, id: number): Promise<Con
 
 /** Settings from the form, before saving: treated as the project's own (guarded). */
 export async function testUnsavedSettings(projectId: number, settings: ConnectionSettings): Promise<ConnectionTestResult> {
+  assertKeyEnvAllowed(settings.api_key_env);
   return testConnection({
     projectId,
     name: settings.provider_model ?? 'model',

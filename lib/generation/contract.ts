@@ -1,9 +1,16 @@
 // Request contracts of the datamodel, preset and generative-model endpoints
 // (documented extensions: docs/management-api.md). The admin CLI validates
-// its flags with the same pieces (presetParameters, baseUrl, keyEnv).
+// its flags with the same pieces (presetParameters, baseUrlProblem).
+// Pure (the browser imports it too): the names of key variables the server
+// allows are configuration, checked by the domain (./model-policy.ts).
 import { z } from 'zod';
 import { name } from '../http/schemas';
-import { FEE_MAX, FEE_MIN, keyEnvRefusal } from './model-policy';
+
+/** Fee multipliers: at least 1, so a project cannot make its usage free. */
+const FEE_MIN = 1;
+const FEE_MAX = 1000;
+
+const KEY_ENV_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 
 const MAX_ID = 2_147_483_647;
 
@@ -43,13 +50,11 @@ export function baseUrlProblem(value: string): string | null {
   return null;
 }
 
+/** The name of the environment variable holding a model's key; which names a project may use is the domain's check. */
 export const keyEnv = z
   .string({ message: 'api_key_env must be a string' })
   .trim()
-  .superRefine((value, ctx) => {
-    const problem = keyEnvRefusal(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .regex(KEY_ENV_PATTERN, 'api_key_env must be an environment variable name: capital letters, digits and underscores');
 
 const fee = (field: string) =>
   z

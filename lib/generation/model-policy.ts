@@ -10,22 +10,25 @@
 //   Ollama), so a model cannot be pointed at the server's private network;
 // - fee multipliers are at least 1: a project cannot make its usage free.
 // Both settings are part of the configuration (lib/config/generation.ts).
+// The request contract checks only what needs no configuration (the fee
+// range, the shape of a variable name); the allowed names are checked here.
 import { appConfig } from '../config';
-
-export const FEE_MIN = 1;
-export const FEE_MAX = 1000;
-
-export const KEY_ENV_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
+import { badRequest } from '../errors';
 
 /** The names the operator allows, or null: any name ending in _API_KEY. */
 export const allowedKeyEnvNames = (): string[] | null => appConfig().generation.keyEnvNames;
 
-/** Why this environment variable cannot hold a model's key, or null when it can. */
-export function keyEnvRefusal(name: string): string | null {
-  if (!KEY_ENV_PATTERN.test(name)) return 'api_key_env must be an environment variable name: capital letters, digits and underscores';
+/** Why a project's model may not name this variable (already a valid name) as its key, or null when it may. */
+function keyEnvRefusal(name: string): string | null {
   const allowed = allowedKeyEnvNames();
   if (allowed) return allowed.includes(name) ? null : `api_key_env must be one of the names the server allows: ${allowed.join(', ')}`;
   return name.endsWith('_API_KEY') ? null : 'api_key_env must name a variable ending in _API_KEY (the server allows only provider keys)';
+}
+
+/** A 400 worded as the contract's field errors when a project's model names a key the server does not allow. */
+export function assertKeyEnvAllowed(name: string | null | undefined): void {
+  const refusal = name ? keyEnvRefusal(name) : null;
+  if (refusal) throw badRequest(`api_key_env: ${refusal}`);
 }
 
 /** The operator lets project models reach loopback and private addresses on any port. */

@@ -6,7 +6,7 @@ import { db } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { literalRefusal } from '../providers/guarded-fetch';
 import type { GenerativeModelCreate, GenerativeModelUpdate, Provider } from './contract';
-import { privateNetworkAllowed } from './model-policy';
+import { assertKeyEnvAllowed, privateNetworkAllowed } from './model-policy';
 import { generativeModelRecord, type GenerativeModelRecord } from './serializers';
 
 const visibleTo = (projectId: number) => ({ OR: [{ projectId: null }, { projectId }] });
@@ -67,6 +67,7 @@ function connectionOf(settings: Connection): Connection {
 }
 
 export async function createGenerativeModel(projectId: number, input: GenerativeModelCreate): Promise<GenerativeModelRecord> {
+  assertKeyEnvAllowed(input.api_key_env);
   const connection = connectionOf({
     provider: input.provider,
     baseUrl: input.base_url ?? null,
@@ -82,6 +83,8 @@ export async function createGenerativeModel(projectId: number, input: Generative
 }
 
 export async function updateGenerativeModel(projectId: number, id: number, input: GenerativeModelUpdate): Promise<GenerativeModelRecord> {
+  // Only a name sent now: one saved before the operator narrowed the list stays until changed.
+  assertKeyEnvAllowed(input.api_key_env);
   const current = await findOwnModel(projectId, id);
   const connection = connectionOf({
     provider: input.provider ?? (current.provider === 'openai' ? 'openai' : 'extractive'),

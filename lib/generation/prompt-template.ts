@@ -1,6 +1,5 @@
 // The prompt of a preset that sets none. A module that imports nothing: the
-// preset editor (a browser component) offers it as a start, and the contract
-// that re-exports it reads a server setting (lib/config, through model-policy).
+// preset editor (a browser component) offers it as a start.
 export const DEFAULT_PROMPT_TEMPLATE = [
   'You answer questions using only the numbered context passages below.',
   'Cite the passages you use as [1], [2]. If the context does not contain the answer, say so.',

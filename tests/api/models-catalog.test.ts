@@ -8,6 +8,7 @@ import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import * as models from '@/app/searcher/v1/generative_models/route';
 import * as model from '@/app/searcher/v1/generative_models/[model_id]/route';
+import * as connectionTest from '@/app/searcher/v1/generative_models/connection_test/route';
 import * as presets from '@/app/searcher/v1/presets/route';
 import * as preset from '@/app/searcher/v1/presets/[preset_id]/route';
 import * as datamodels from '@/app/searcher/v1/datamodels/route';
@@ -182,6 +183,20 @@ describe('generative models', () => {
       });
       const ok = await createModel(a, { name: `hf-${a.tag}`, provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'HF_TOKEN' });
       expect(ok.status).toBe(201);
+      // Changing the key and trying settings out are held to the same list.
+      const refused = { detail: 'api_key_env: api_key_env must name a variable ending in _API_KEY (the server allows only provider keys)' };
+      overrideConfig({ GENERATION_KEY_ENV_NAMES: undefined });
+      const changed = await call(model.PATCH, 'PATCH', '/x', {
+        ...asMember(a, 'OWNER'),
+        ...p('model_id', ok.body.id),
+        body: { api_key_env: 'NEXTAUTH_SECRET' },
+      });
+      expect([changed.status, changed.body]).toEqual([400, refused]);
+      const tried = await call(connectionTest.POST, 'POST', '/x', {
+        ...asMember(a, 'OWNER'),
+        body: { provider: 'openai', base_url: 'https://llm.example.com/v1', api_key_env: 'NEXTAUTH_SECRET' },
+      });
+      expect([tried.status, tried.body]).toEqual([400, refused]);
       await call(model.DELETE, 'DELETE', '/x', { ...asMember(a, 'OWNER'), ...p('model_id', ok.body.id) });
     } finally {
       overrideConfig({ GENERATION_KEY_ENV_NAMES: undefined });

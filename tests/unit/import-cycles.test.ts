@@ -3,6 +3,9 @@
 // ties files that should change apart (a factory beside the interface its
 // implementations import, a domain type in a service file). The fix is
 // usually moving a type into the contract or a factory into its own file.
+// And a request contract (lib/**/contract.ts) stays pure: the browser imports
+// it, so nothing it reaches, directly or through other modules, may read the
+// server's configuration or database or speak HTTP errors.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,18 +66,51 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** Each module of lib/ and components/ with the modules of lib/ and components/ it imports. */
+function importGraph(): Map<string, string[]> {
+  const files = SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1], known)).filter((t): t is string => t !== null);
+      return [file, [...new Set(targets)]];
+    }),
+  );
+}
+
+/** Every module `start` imports, directly or through others. */
+function reachable(graph: Map<string, string[]>, start: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...(graph.get(start) ?? [])];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    pending.push(...(graph.get(next) ?? []));
+  }
+  return seen;
+}
+
+const SERVER_ONLY = [/^lib\/config\//, /^lib\/db\//, /^lib\/http\/errors\.ts$/];
+
 describe('import graph', () => {
   it('has no loops in lib/ and components/', () => {
-    const files = SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
-    const known = new Set(files);
-    const graph = new Map(
-      files.map((file) => {
-        const text = fs.readFileSync(file, 'utf8');
-        const targets = [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1], known)).filter((t): t is string => t !== null);
-        return [file, [...new Set(targets)]];
-      }),
-    );
-    expect(files.length).toBeGreaterThan(200);
+    const graph = importGraph();
+    expect(graph.size).toBeGreaterThan(200);
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps every lib/**/contract.ts away from lib/config, lib/db and lib/http/errors', () => {
+    const graph = importGraph();
+    const contracts = [...graph.keys()].filter((file) => path.basename(file) === 'contract.ts' && path.relative(ROOT, file).startsWith('lib/'));
+    expect(contracts.length).toBeGreaterThan(10);
+    const impure = contracts.flatMap((contract) =>
+      [...reachable(graph, contract)]
+        .map((file) => path.relative(ROOT, file))
+        .filter((file) => SERVER_ONLY.some((pattern) => pattern.test(file)))
+        .map((file) => `${path.relative(ROOT, contract)} -> ${file}`),
+    );
+    expect(impure).toEqual([]);
   });
 });
