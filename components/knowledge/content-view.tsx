@@ -4,20 +4,7 @@
 import { ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  ConfirmDialog,
-  EmptyState,
-  LoadingBlock,
-  QueryView,
-  formatDateTime,
-  formatNumber,
-  useToast,
-} from '@/components/ui';
+import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
 import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
 import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, linkProblem } from './content-dialog';
@@ -82,15 +69,10 @@ export function ContentView({ contentId }: { contentId: number }) {
               <h2 id="passages-heading" className="mb-3 text-lg font-semibold text-slate-900">
                 Passages
               </h2>
-              <QueryView
+              <ListQueryView
                 query={passages}
-                loading={
-                  <Card className="p-5">
-                    <LoadingBlock lines={6} label="Loading passages" />
-                  </Card>
-                }
-                errorTitle="Could not load the passages"
-                isEmpty={(list) => list.length === 0}
+                noun="passages"
+                lines={6}
                 empty={
                   <EmptyState
                     title="No passages"
@@ -120,7 +102,7 @@ export function ContentView({ contentId }: { contentId: number }) {
                     ))}
                   </ol>
                 )}
-              </QueryView>
+              </ListQueryView>
             </section>
 
             <aside className="order-1 lg:order-2">

@@ -5,7 +5,7 @@ import { FolderPlus, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, LoadingBlock, QueryView, Select, formatDate, useToast } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, Select, formatDate, useToast } from '@/components/ui';
 import {
   type ContentOrder,
   type SubjectRecord,
@@ -89,15 +89,9 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             ) : null}
           </div>
 
-          <QueryView
+          <ListQueryView
             query={subjects}
-            loading={
-              <Card className="p-5">
-                <LoadingBlock lines={4} label="Loading subjects" />
-              </Card>
-            }
-            errorTitle="Could not load the subjects"
-            isEmpty={(list) => list.length === 0}
+            noun="subjects"
             empty={
               <EmptyState
                 title="No subjects yet"
@@ -113,7 +107,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             }
           >
             {(list) => <SubjectList subjects={list} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />}
-          </QueryView>
+          </ListQueryView>
 
           <NameDialog
             open={dialog === 'rename'}

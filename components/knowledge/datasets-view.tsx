@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
-import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, formatDate, formatNumber, useToast } from '@/components/ui';
+import { Button, EmptyState, ListQueryView, PageHeader, formatDate, formatNumber, useToast } from '@/components/ui';
 import { type DatasetFull, useCanWrite, useCreateDataset } from './api';
 import { NameDialog } from './name-dialog';
 import { RecentUploads } from './recent-uploads';
@@ -47,15 +47,9 @@ export function DatasetsView() {
         }
       />
 
-      <QueryView
+      <ListQueryView
         query={full}
-        loading={
-          <Card className="p-5">
-            <LoadingBlock lines={4} label="Loading datasets" />
-          </Card>
-        }
-        errorTitle="Could not load the datasets"
-        isEmpty={(list) => list.length === 0}
+        noun="datasets"
         empty={
           <EmptyState
             icon={<Database className="size-8" />}
@@ -116,7 +110,7 @@ export function DatasetsView() {
             })}
           </ul>
         )}
-      </QueryView>
+      </ListQueryView>
 
       <RecentUploads className="mt-8" />
 

@@ -14,9 +14,8 @@ import {
   EmptyState,
   Field,
   Input,
-  LoadingBlock,
+  ListQueryView,
   PageHeader,
-  QueryView,
   Select,
   Textarea,
   errorMessage,
@@ -89,15 +88,9 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
           description="Viewers read the knowledge of a project; ask an editor, admin or owner to import files."
         />
       ) : (
-        <QueryView
+        <ListQueryView
           query={datasets}
-          loading={
-            <Card className="p-5">
-              <LoadingBlock lines={4} label="Loading datasets" />
-            </Card>
-          }
-          errorTitle="Could not load the datasets"
-          isEmpty={(list) => list.length === 0}
+          noun="datasets"
           empty={
             <EmptyState
               title="Create a dataset first"
@@ -266,7 +259,7 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
               </div>
             </form>
           )}
-        </QueryView>
+        </ListQueryView>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 // to write, edit or delete.
 import { PenLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, EmptyState, LoadingBlock, QueryView, formatDateTime, useToast } from '@/components/ui';
+import { Button, Card, EmptyState, ListQueryView, formatDateTime, useToast } from '@/components/ui';
 import { useConfirmAction } from '@/components/ui/confirm-action';
 import { useDatasets } from '@/components/knowledge/api';
 import { CuratedDialog } from './curated-dialog';
@@ -30,15 +30,9 @@ export function CuratedList() {
           <PenLine className="size-4" aria-hidden="true" /> New curated answer
         </Button>
       </div>
-      <QueryView
+      <ListQueryView
         query={curated}
-        loading={
-          <Card className="p-5">
-            <LoadingBlock lines={4} label="Loading curated answers" />
-          </Card>
-        }
-        errorTitle="Could not load the curated answers"
-        isEmpty={(list) => list.length === 0}
+        noun="curated answers"
         empty={
           <EmptyState
             icon={<PenLine className="size-8" />}
@@ -74,7 +68,7 @@ export function CuratedList() {
             ))}
           </ul>
         )}
-      </QueryView>
+      </ListQueryView>
       <CuratedDialog
         open={editing !== null || creating}
         editing={editing}

@@ -9,6 +9,7 @@ export { Dialog, ConfirmDialog } from './dialog';
 export { FormDialog } from './form-dialog';
 export { ChoiceCards, type Choice } from './choice-cards';
 export { QueryView } from './query-view';
+export { ListQueryView } from './list-query-view';
 export { Field, Input, Textarea, Select } from './field';
 export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
