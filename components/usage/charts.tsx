@@ -23,6 +23,32 @@ const visibleWhenNonZero = (value: number | null | undefined) => (value ? 3 : 0)
 const AXIS = { stroke: '#64748b', fontSize: 12, tickLine: false, axisLine: false } as const;
 const AXIS_TITLE = { fill: '#475569', fontSize: 12 } as const;
 
+// The axes are built by plain functions, not components, so each chart's
+// children stay recharts' own elements.
+
+/** The horizontal axis: the first day of each period. */
+function periodAxis() {
+  return (
+    <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} height={40}>
+      <Label value="Period start" position="insideBottom" offset={0} style={AXIS_TITLE} />
+    </XAxis>
+  );
+}
+
+/** A value axis on one side, from 0 to the top of its round ticks, with its title along it. */
+function valueAxis({ id, side, title, ticks }: { id: string; side: 'left' | 'right'; title: string; ticks: number[] }) {
+  return (
+    <YAxis yAxisId={id} orientation={side} tickFormatter={compact} {...AXIS} width={56} ticks={ticks} domain={[0, ticks.at(-1)!]} allowDecimals={false}>
+      <Label
+        value={title}
+        angle={side === 'left' ? -90 : 90}
+        position={side === 'left' ? 'insideLeft' : 'insideRight'}
+        style={{ ...AXIS_TITLE, textAnchor: 'middle' }}
+      />
+    </YAxis>
+  );
+}
+
 type Series = { key: string; label: string; color: string; kind: 'bar' | 'line' };
 
 /** A legend of buttons: each shows or hides its series (keyboard and screen readers included). */
@@ -99,26 +125,9 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="credits" />
-          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} height={40}>
-            <Label value="Period start" position="insideBottom" offset={0} style={AXIS_TITLE} />
-          </XAxis>
-          <YAxis yAxisId="credits" tickFormatter={compact} {...AXIS} width={56} ticks={ticks} domain={[0, ticks.at(-1)!]} allowDecimals={false}>
-            <Label value="Credits per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
-          </YAxis>
-          {withLimit ? (
-            <YAxis
-              yAxisId="total"
-              orientation="right"
-              tickFormatter={compact}
-              {...AXIS}
-              width={56}
-              ticks={totalTicks}
-              domain={[0, totalTicks.at(-1)!]}
-              allowDecimals={false}
-            >
-              <Label value="Credits, running total" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
-            </YAxis>
-          ) : null}
+          {periodAxis()}
+          {valueAxis({ id: 'credits', side: 'left', title: 'Credits per period', ticks })}
+          {withLimit ? valueAxis({ id: 'total', side: 'right', title: 'Credits, running total', ticks: totalTicks }) : null}
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
           <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
           {ORIGINS.map((origin) => (
@@ -172,24 +181,9 @@ export function TokensChart({ data }: { data: TokensReport['tokens'] }) {
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="tokens" />
-          <XAxis dataKey="date" tickFormatter={axisDate} {...AXIS} minTickGap={16} height={40}>
-            <Label value="Period start" position="insideBottom" offset={0} style={AXIS_TITLE} />
-          </XAxis>
-          <YAxis yAxisId="tokens" tickFormatter={compact} {...AXIS} width={56} ticks={tokenTicks} domain={[0, tokenTicks.at(-1)!]} allowDecimals={false}>
-            <Label value="Tokens per period" angle={-90} position="insideLeft" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
-          </YAxis>
-          <YAxis
-            yAxisId="requests"
-            orientation="right"
-            tickFormatter={compact}
-            {...AXIS}
-            width={56}
-            ticks={requestTicks}
-            domain={[0, requestTicks.at(-1)!]}
-            allowDecimals={false}
-          >
-            <Label value="Requests per period" angle={90} position="insideRight" style={{ ...AXIS_TITLE, textAnchor: 'middle' }} />
-          </YAxis>
+          {periodAxis()}
+          {valueAxis({ id: 'tokens', side: 'left', title: 'Tokens per period', ticks: tokenTicks })}
+          {valueAxis({ id: 'requests', side: 'right', title: 'Requests per period', ticks: requestTicks })}
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
           <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
           <Bar
