@@ -5,8 +5,8 @@
 // status any more, so it becomes an `error` event with a {detail}.
 import { AppError } from '../errors';
 import { logger } from '../observability/log';
+import type { SendEvent } from '../search/contract';
 
-export type SendEvent = (event: string, data: unknown) => void;
 export type EventProducer = (send: SendEvent, signal: AbortSignal) => Promise<void>;
 
 const encoder = new TextEncoder();

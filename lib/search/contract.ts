@@ -76,3 +76,6 @@ export type SearchCaller = {
   user: { name: string; email: string } | null;
   apiKeyId: number | null;
 };
+
+/** Sends one named event of a streamed answer (the wire format is lib/http/sse.ts's; a streamed search only names events). */
+export type SendEvent = (event: string, data: unknown) => void;

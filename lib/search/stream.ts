@@ -3,11 +3,9 @@
 // answer_kind}). The client going away (the signal) aborts the provider call
 // and nothing is recorded: no credits for an answer nobody received. The
 // wire format is lib/http/sse.ts's.
-import type { SearchCaller, SearchRequest } from './contract';
+import type { SearchCaller, SearchRequest, SendEvent } from './contract';
 import { record, searchItems, type Prepared } from './pipeline';
 import { timeSearchPhase } from '../observability/metrics';
-
-export type SendEvent = (event: string, data: unknown) => void;
 
 /** What a streamed search needs from its transport: where to send events, and when the client left. */
 export type StreamedSearch = { answerKind: string; run(send: SendEvent, signal: AbortSignal): Promise<void> };
