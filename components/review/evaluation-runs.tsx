@@ -4,8 +4,11 @@
 // previous run (and what was not found first).
 import { CartesianGrid, Label, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Badge, Card, CardBody, CardHeader, formatDateTime, formatNumber } from '@/components/ui';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { compareRuns } from './run-compare';
 import { type RunSummary, useRun } from './use-evaluation';
+
+const SCORE_HEAD = 'px-3 py-2 text-right font-medium';
 
 export const pct = (x: number) => `${formatNumber(x * 100, { maximumFractionDigits: 1 })} %`;
 
@@ -55,28 +58,17 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
         ) : null}
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
-            <thead>
-              <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Started
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Against
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  R@1
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  R@5
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  MRR@10
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
-                  Time
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500"
+              columns={[
+                { label: 'Started', className: 'py-2 pr-3 font-medium' },
+                { label: 'Against', className: 'px-3 py-2 font-medium' },
+                { label: 'R@1', className: SCORE_HEAD },
+                { label: 'R@5', className: SCORE_HEAD },
+                { label: 'MRR@10', className: SCORE_HEAD },
+                { label: 'Time', className: 'py-2 pl-3 text-right font-medium' },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {runs.map((r) => (
                 <tr key={r.id} data-testid="evaluation-run">

@@ -3,6 +3,7 @@
 // previous period, and the top-datamodels table.
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardHeader, cn, formatNumber, formatPercent } from '@/components/ui';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { remainderOf } from './chart-scale';
 
 export function Stat({ label, value, hint, className }: { label: string; value: React.ReactNode; hint?: React.ReactNode; className?: string }) {
@@ -38,6 +39,8 @@ export function Change({ current, previous, percent }: { current: number; previo
     </span>
   );
 }
+
+const NUMBER_HEAD = 'px-3 py-2 text-right font-medium';
 
 export type TopRow = { name: string; dataset: string; value: number; tokens: number; requests: number; percentage: number };
 
@@ -78,27 +81,16 @@ export function TopDatamodels({
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-sm">
-            <thead>
-              <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="px-5 py-2 font-medium">
-                  Datamodel
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {valueLabel}
-                </th>
-                {valueLabel !== 'Tokens' ? (
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Tokens
-                  </th>
-                ) : null}
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Requests
-                </th>
-                <th scope="col" className="w-40 px-5 py-2 font-medium">
-                  Share
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500"
+              columns={[
+                { label: 'Datamodel', className: 'px-5 py-2 font-medium' },
+                { label: valueLabel, className: NUMBER_HEAD },
+                valueLabel !== 'Tokens' && { label: 'Tokens', className: NUMBER_HEAD },
+                { label: 'Requests', className: NUMBER_HEAD },
+                { label: 'Share', className: 'w-40 px-5 py-2 font-medium' },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={`${row.name}-${row.dataset}`}>

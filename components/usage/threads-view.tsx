@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, MessageSquareText, MessagesSquare } from 'lu
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, Select, formatDateTime, formatNumber } from '@/components/ui';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import { EvaluationBadge } from './evaluation';
@@ -124,28 +125,17 @@ function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (t: Thre
     <Card className="overflow-hidden">
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Conversation
-              </th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">
-                Origin
-              </th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
-                Datamodel
-              </th>
-              <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                Turns
-              </th>
-              <th scope="col" className="hidden px-3 py-2.5 text-right font-medium sm:table-cell">
-                Tokens
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Rating
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500"
+            columns={[
+              { label: 'Conversation', className: 'px-4 py-2.5 font-medium' },
+              { label: 'Origin', className: 'hidden px-3 py-2.5 font-medium md:table-cell' },
+              { label: 'Datamodel', className: 'hidden px-3 py-2.5 font-medium xl:table-cell' },
+              { label: 'Turns', className: 'px-3 py-2.5 text-right font-medium' },
+              { label: 'Tokens', className: 'hidden px-3 py-2.5 text-right font-medium sm:table-cell' },
+              { label: 'Rating', className: 'px-3 py-2.5 font-medium' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {threads.map((thread) => {
               const s = summary(thread);
