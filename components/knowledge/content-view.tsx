@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
 import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
 import { KnowledgePage } from './knowledge-page';
-import { ContentDialog, linkProblem } from './content-dialog';
+import { ContentDialog, editableFields, linkProblem } from './content-dialog';
 
 export function ContentView({ contentId }: { contentId: number }) {
   const content = useContent(contentId);
@@ -22,10 +22,7 @@ export function ContentView({ contentId }: { contentId: number }) {
   // The trail's names; the content's own record holds only their ids.
   const dataset = useDataset(record?.dataset_id ?? 0, { enabled: record !== undefined });
   const subject = useSubject(record?.subject_id ?? 0, { enabled: record !== undefined });
-  const initial = useMemo(
-    () => (record ? { name: record.name, source: record.source, media_video: record.media_video, media_image: record.media_image } : undefined),
-    [record],
-  );
+  const initial = useMemo(() => (record ? editableFields(record) : undefined), [record]);
 
   return (
     <KnowledgePage
@@ -143,8 +140,7 @@ export function ContentView({ contentId }: { contentId: number }) {
             title="Edit content"
             submitLabel="Save"
             initial={initial}
-            pending={update.isPending}
-            error={update.error}
+            save={update}
             onClose={() => setDialog(null)}
             onSubmit={(fields) =>
               update.mutate(

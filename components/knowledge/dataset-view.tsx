@@ -114,8 +114,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             title="Rename dataset"
             initialName={data.name}
             submitLabel="Save"
-            pending={rename.isPending}
-            error={rename.error}
+            save={rename}
             onClose={() => setDialog(null)}
             onSubmit={({ name }) =>
               rename.mutate(
@@ -133,8 +132,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             open={dialog === 'subject'}
             title="Add subject"
             submitLabel="Add subject"
-            pending={addSubject.isPending}
-            error={addSubject.error}
+            save={addSubject}
             onClose={() => setDialog(null)}
             onSubmit={({ name }) =>
               addSubject.mutate(

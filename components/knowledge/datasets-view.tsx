@@ -119,8 +119,7 @@ export function DatasetsView() {
         title="New dataset"
         submitLabel="Create dataset"
         withDescription
-        pending={create.isPending}
-        error={create.error}
+        save={create}
         onClose={() => setCreating(false)}
         onSubmit={({ name, description }) =>
           create.mutate(

@@ -3,30 +3,21 @@
 // (with an optional description), add or rename a subject, rename a dataset.
 import { useEffect, useState } from 'react';
 import { Field, FormDialog, Input, Textarea, errorMessage } from '@/components/ui';
+import type { EditorDialogProps } from './editor-dialog';
 
 export function NameDialog({
-  open,
-  title,
   label = 'Name',
   initialName = '',
   withDescription = false,
-  submitLabel,
-  pending,
-  error,
+  save,
   onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
+  ...dialog
+}: EditorDialogProps<{ name: string; description: string }> & {
   label?: string;
   initialName?: string;
   withDescription?: boolean;
-  submitLabel: string;
-  pending: boolean;
-  error: unknown;
-  onSubmit: (values: { name: string; description: string }) => void;
-  onClose: () => void;
 }) {
+  const { open, title } = dialog;
   const [name, setName] = useState(initialName);
   const [description, setDescription] = useState('');
   // Start fresh each time the dialog opens (it is reused for several items).
@@ -39,19 +30,16 @@ export function NameDialog({
   const formId = `name-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
+      {...dialog}
       formId={formId}
       // The error belongs to the name: it shows under its field, not below the form.
-      save={{ isPending: pending, error: null, reset: () => undefined }}
-      submitLabel={submitLabel}
+      save={{ ...save, error: null }}
       canSubmit={Boolean(name.trim())}
       onSubmit={() => {
         if (name.trim()) onSubmit({ name: name.trim(), description: description.trim() });
       }}
     >
-      <Field label={label} error={error ? errorMessage(error) : undefined}>
+      <Field label={label} error={save.error ? errorMessage(save.error) : undefined}>
         {(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required autoFocus />}
       </Field>
       {withDescription ? (

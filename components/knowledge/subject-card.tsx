@@ -168,8 +168,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         title="Rename subject"
         initialName={subject.name}
         submitLabel="Save"
-        pending={rename.isPending}
-        error={rename.error}
+        save={rename}
         onClose={close}
         onSubmit={({ name }) =>
           rename.mutate(
@@ -205,8 +204,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         open={dialog?.kind === 'add'}
         title={`Add content to ${subject.name}`}
         submitLabel="Add content"
-        pending={add.isPending}
-        error={add.error}
+        save={add}
         onClose={close}
         onSubmit={(fields) =>
           add.mutate(
@@ -224,8 +222,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         <EditContentDialog
           open
           contentId={dialog.content.id}
-          pending={update.isPending}
-          error={update.error}
+          save={update}
           onClose={close}
           onSubmit={(fields) =>
             update.mutate(

@@ -19,6 +19,7 @@ export function FormDialog({
   save,
   submitLabel,
   canSubmit,
+  noValidate,
   onSubmit,
   children,
 }: {
@@ -32,6 +33,8 @@ export function FormDialog({
   save: FormSave;
   submitLabel: React.ReactNode;
   canSubmit: boolean;
+  /** The form checks its own fields on submit (its messages, not the browser's). */
+  noValidate?: boolean;
   onSubmit: () => void;
   children: React.ReactNode;
 }) {
@@ -60,6 +63,7 @@ export function FormDialog({
       <form
         id={formId}
         className="space-y-4"
+        noValidate={noValidate}
         onSubmit={(event) => {
           event.preventDefault();
           onSubmit();
