@@ -4,6 +4,7 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardHeader, cn, formatNumber, formatPercent } from '@/components/ui';
 import { ColumnHeads } from '@/components/ui/column-heads';
+import type { CreditsReport, TokensReport } from './api';
 import { remainderOf } from './chart-scale';
 
 export function Stat({ label, value, hint, className }: { label: string; value: React.ReactNode; hint?: React.ReactNode; className?: string }) {
@@ -43,6 +44,18 @@ export function Change({ current, previous, percent }: { current: number; previo
 const NUMBER_HEAD = 'px-3 py-2 text-right font-medium';
 
 export type TopRow = { name: string; dataset: string; value: number; tokens: number; requests: number; percentage: number };
+
+/** A report's top datamodels as table rows; `rankedBy` picks the figure the report ranks them by. */
+export function topRows<D extends TokensReport['top_datamodels_by_token_usage'][number]>(datamodels: D[], rankedBy: (d: D) => number): TopRow[] {
+  return datamodels.map((d) => ({
+    name: d.name,
+    dataset: d.dataset,
+    value: rankedBy(d),
+    tokens: d.tokens_processed,
+    requests: d.api_requests,
+    percentage: d.percentage,
+  }));
+}
 
 /**
  * The top datamodels and, when `total` is given, a last row for what they
@@ -138,5 +151,19 @@ function ShareBar({ percentage, muted = false }: { percentage: number; muted?: b
       </div>
       <span className="w-12 text-right text-xs tabular-nums text-slate-600">{formatPercent(percentage)}</span>
     </div>
+  );
+}
+
+/** The credits report's top datamodels, as the overview and the credits page show them. */
+export function TopDatamodelsByCredits({ report, filtered, className }: { report: CreditsReport; filtered?: boolean; className?: string }) {
+  return (
+    <TopDatamodels
+      className={className}
+      title="Top datamodels by credits"
+      valueLabel="Credits"
+      rows={topRows(report.top_datamodels_by_credit_usage, (d) => d.credits_used)}
+      total={report.credits_usage_details.total_credits_used}
+      filtered={filtered}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader, EmptyState, formatNumber } from '@/componen
 import { useMe } from '@/components/shell/use-me';
 import { type CreditsReport, useCredits, useOverview } from './api';
 import type { DateRange } from './params';
-import { Change, Stat, TopDatamodels } from './bits';
+import { Change, Stat, TopDatamodelsByCredits } from './bits';
 import { CreditsChart, ORIGIN_COLORS, ORIGIN_LABELS } from './charts';
 import { SeriesTable } from './series-table';
 import { SeriesReportPage } from './series-report-page';
@@ -99,21 +99,7 @@ function CreditsBody({ report, range, datamodel, mayReadOverview }: { report: Cr
           )}
         </CardBody>
       </Card>
-      <TopDatamodels
-        className="mt-6"
-        title="Top datamodels by credits"
-        valueLabel="Credits"
-        rows={report.top_datamodels_by_credit_usage.map((d) => ({
-          name: d.name,
-          dataset: d.dataset,
-          value: d.credits_used,
-          tokens: d.tokens_processed,
-          requests: d.api_requests,
-          percentage: d.percentage,
-        }))}
-        total={details.total_credits_used}
-        filtered={!!datamodel}
-      />
+      <TopDatamodelsByCredits className="mt-6" report={report} filtered={!!datamodel} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Boxes, CalendarClock, Database, FileText, Globe, Lock, Sigma, Users, Za
 import Link from 'next/link';
 import { Badge, Card, CardBody, CardHeader, LoadingBlock, PageHeader, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
 import { useCredits, useOverview, type OverviewReport } from './api';
-import { TopDatamodels } from './bits';
+import { TopDatamodelsByCredits } from './bits';
 import { CreditGauge } from './credit-gauge';
 import { DownloadButton } from './download-button';
 import { usedOfLimit } from './params';
@@ -62,21 +62,7 @@ export function OverviewView() {
           }
           errorTitle="Could not load the top datamodels"
         >
-          {(data) => (
-            <TopDatamodels
-              title="Top datamodels by credits"
-              valueLabel="Credits"
-              rows={data.top_datamodels_by_credit_usage.map((d) => ({
-                name: d.name,
-                dataset: d.dataset,
-                value: d.credits_used,
-                tokens: d.tokens_processed,
-                requests: d.api_requests,
-                percentage: d.percentage,
-              }))}
-              total={data.credits_usage_details.total_credits_used}
-            />
-          )}
+          {(data) => <TopDatamodelsByCredits report={data} />}
         </QueryView>
         <p className="mt-3 text-sm text-slate-500">
           Details:{' '}

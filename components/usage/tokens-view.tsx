@@ -4,7 +4,7 @@
 import { Sigma } from 'lucide-react';
 import { Card, CardBody, CardHeader, EmptyState, formatNumber, formatPercent } from '@/components/ui';
 import { type TokensReport, useTokens } from './api';
-import { Change, Stat, TopDatamodels } from './bits';
+import { Change, Stat, TopDatamodels, topRows } from './bits';
 import { ORIGIN_COLORS, ORIGIN_LABELS, TokensChart } from './charts';
 import { SeriesTable } from './series-table';
 import { SeriesReportPage } from './series-report-page';
@@ -73,14 +73,7 @@ function TokensBody({ report, view }: { report: TokensReport; view: { datamodel:
         className="mt-6"
         title="Top datamodels by tokens"
         valueLabel="Tokens"
-        rows={report.top_datamodels_by_token_usage.map((d) => ({
-          name: d.name,
-          dataset: d.dataset,
-          value: d.tokens_processed,
-          tokens: d.tokens_processed,
-          requests: d.api_requests,
-          percentage: d.percentage,
-        }))}
+        rows={topRows(report.top_datamodels_by_token_usage, (d) => d.tokens_processed)}
         total={report.token_usage_details.total_tokens_processed}
         filtered={!!view.datamodel}
       />
