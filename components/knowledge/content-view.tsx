@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
 import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
+import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, editableFields, linkProblem } from './content-dialog';
 
@@ -17,6 +18,7 @@ export function ContentView({ contentId }: { contentId: number }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const router = useRouter();
   const toast = useToast();
+  const closeWith = useCloseWith(() => setDialog(null));
   const canWrite = useCanWrite();
   const record = content.data;
   // The trail's names; the content's own record holds only their ids.
@@ -142,17 +144,7 @@ export function ContentView({ contentId }: { contentId: number }) {
             initial={initial}
             save={update}
             onClose={() => setDialog(null)}
-            onSubmit={(fields) =>
-              update.mutate(
-                { id: contentId, fields },
-                {
-                  onSuccess: () => {
-                    setDialog(null);
-                    toast.success('Content saved');
-                  },
-                },
-              )
-            }
+            onSubmit={(fields) => update.mutate({ id: contentId, fields }, closeWith('Content saved'))}
           />
           <ConfirmDialog
             open={dialog === 'delete'}

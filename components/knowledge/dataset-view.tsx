@@ -19,6 +19,7 @@ import {
 } from './api';
 import { ContentFilter, ContentSort } from './content-filter';
 import { useDebounced } from '@/components/ui/use-debounced';
+import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
@@ -37,6 +38,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
   const [order, setOrder] = useState<ContentOrder>('name');
   const router = useRouter();
   const toast = useToast();
+  const closeWith = useCloseWith(() => setDialog(null));
   const canWrite = useCanWrite();
 
   const open = (which: typeof dialog) => {
@@ -116,17 +118,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             submitLabel="Save"
             save={rename}
             onClose={() => setDialog(null)}
-            onSubmit={({ name }) =>
-              rename.mutate(
-                { id: datasetId, name },
-                {
-                  onSuccess: () => {
-                    setDialog(null);
-                    toast.success('Dataset renamed');
-                  },
-                },
-              )
-            }
+            onSubmit={({ name }) => rename.mutate({ id: datasetId, name }, closeWith('Dataset renamed'))}
           />
           <NameDialog
             open={dialog === 'subject'}
@@ -134,17 +126,7 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
             submitLabel="Add subject"
             save={addSubject}
             onClose={() => setDialog(null)}
-            onSubmit={({ name }) =>
-              addSubject.mutate(
-                { datasetId, name },
-                {
-                  onSuccess: () => {
-                    setDialog(null);
-                    toast.success(`Subject “${name}” added`);
-                  },
-                },
-              )
-            }
+            onSubmit={({ name }) => addSubject.mutate({ datasetId, name }, closeWith(`Subject “${name}” added`))}
           />
           <ConfirmDialog
             open={dialog === 'delete'}

@@ -5,7 +5,7 @@
 import { ExternalLink, FilePlus2, FileText, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, QueryView, formatDate, formatNumber, useToast } from '@/components/ui';
+import { Button, Card, CardHeader, ConfirmDialog, ErrorState, LoadingBlock, QueryView, formatDate, formatNumber } from '@/components/ui';
 import {
   type ContentOrder,
   type ContentRecord,
@@ -18,6 +18,7 @@ import {
   useRenameSubject,
   useUpdateContent,
 } from './api';
+import { useCloseWith } from './close-with';
 import { ContentDialog, EditContentDialog, linkProblem } from './content-dialog';
 import { NameDialog } from './name-dialog';
 
@@ -46,8 +47,8 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
   const update = useUpdateContent();
   const removeContent = useDeleteContent();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const toast = useToast();
   const close = () => setDialog(null);
+  const closeWith = useCloseWith(close);
   const open = (next: Dialog) => {
     [rename, remove, add, update, removeContent].forEach((m) => m.reset());
     setDialog(next);
@@ -170,17 +171,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         submitLabel="Save"
         save={rename}
         onClose={close}
-        onSubmit={({ name }) =>
-          rename.mutate(
-            { id: subject.id, name },
-            {
-              onSuccess: () => {
-                close();
-                toast.success('Subject renamed');
-              },
-            },
-          )
-        }
+        onSubmit={({ name }) => rename.mutate({ id: subject.id, name }, closeWith('Subject renamed'))}
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
@@ -190,15 +181,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={remove.isPending}
         error={remove.error?.message}
         onCancel={close}
-        onConfirm={() =>
-          remove.mutate(subject.id, {
-            onSuccess: () => {
-              close();
-              toast.success('Subject deleted');
-              onDeleted?.();
-            },
-          })
-        }
+        onConfirm={() => remove.mutate(subject.id, closeWith('Subject deleted', onDeleted))}
       />
       <ContentDialog
         open={dialog?.kind === 'add'}
@@ -206,17 +189,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         submitLabel="Add content"
         save={add}
         onClose={close}
-        onSubmit={(fields) =>
-          add.mutate(
-            { datasetId, subjectId: subject.id, fields },
-            {
-              onSuccess: () => {
-                close();
-                toast.success(`Content “${fields.name}” added`);
-              },
-            },
-          )
-        }
+        onSubmit={(fields) => add.mutate({ datasetId, subjectId: subject.id, fields }, closeWith(`Content “${fields.name}” added`))}
       />
       {dialog?.kind === 'edit' ? (
         <EditContentDialog
@@ -224,17 +197,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
           contentId={dialog.content.id}
           save={update}
           onClose={close}
-          onSubmit={(fields) =>
-            update.mutate(
-              { id: dialog.content.id, fields },
-              {
-                onSuccess: () => {
-                  close();
-                  toast.success('Content saved');
-                },
-              },
-            )
-          }
+          onSubmit={(fields) => update.mutate({ id: dialog.content.id, fields }, closeWith('Content saved'))}
         />
       ) : null}
       <ConfirmDialog
@@ -245,15 +208,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         pending={removeContent.isPending}
         error={removeContent.error?.message}
         onCancel={close}
-        onConfirm={() =>
-          dialog?.kind === 'remove' &&
-          removeContent.mutate(dialog.content.id, {
-            onSuccess: () => {
-              close();
-              toast.success('Content deleted');
-            },
-          })
-        }
+        onConfirm={() => dialog?.kind === 'remove' && removeContent.mutate(dialog.content.id, closeWith('Content deleted'))}
       />
     </Card>
   );
