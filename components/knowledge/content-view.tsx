@@ -1,7 +1,7 @@
 'use client';
 // /knowledge/contents/{id}: a content's fields (editable) and the passages
 // the search answers from.
-import { ExternalLink, Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
+import { ExternalLink, Image as ImageIcon, type LucideIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
@@ -109,25 +109,9 @@ export function ContentView({ contentId }: { contentId: number }) {
                 <CardHeader title="Details" />
                 <CardBody>
                   <dl className="space-y-3 text-sm">
-                    <Detail label="Source">{data.source ? <ExternalAnchor href={data.source} /> : <span className="text-slate-400">None</span>}</Detail>
-                    <Detail
-                      label={
-                        <span className="inline-flex items-center gap-1">
-                          <Video className="size-3.5" aria-hidden="true" /> Video
-                        </span>
-                      }
-                    >
-                      {data.media_video ? <ExternalAnchor href={data.media_video} /> : <span className="text-slate-400">None</span>}
-                    </Detail>
-                    <Detail
-                      label={
-                        <span className="inline-flex items-center gap-1">
-                          <ImageIcon className="size-3.5" aria-hidden="true" /> Image
-                        </span>
-                      }
-                    >
-                      {data.media_image ? <ExternalAnchor href={data.media_image} /> : <span className="text-slate-400">None</span>}
-                    </Detail>
+                    <LinkDetail label="Source" href={data.source} />
+                    <LinkDetail label="Video" icon={Video} href={data.media_video} />
+                    <LinkDetail label="Image" icon={ImageIcon} href={data.media_image} />
                     <Detail label="Passages">{formatNumber(data.passage_count)}</Detail>
                     <Detail label="Indexed tokens">{formatNumber(data.token_count)}</Detail>
                     <Detail label="Created">{formatDateTime(data.created_at)}</Detail>
@@ -175,6 +159,25 @@ function Detail({ label, children }: { label: React.ReactNode; children: React.R
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-0.5 break-words text-slate-800">{children}</dd>
     </div>
+  );
+}
+
+/** A link of the content (its source, its media), "None" when it has none. */
+function LinkDetail({ label, icon: Icon, href }: { label: string; icon?: LucideIcon; href: string | null }) {
+  return (
+    <Detail
+      label={
+        Icon ? (
+          <span className="inline-flex items-center gap-1">
+            <Icon className="size-3.5" aria-hidden="true" /> {label}
+          </span>
+        ) : (
+          label
+        )
+      }
+    >
+      {href ? <ExternalAnchor href={href} /> : <span className="text-slate-400">None</span>}
+    </Detail>
   );
 }
 
