@@ -3,28 +3,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { POST as assess } from '@/app/api/v1/assessments/route';
-import { recordInteraction } from '@/lib/usage/record';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 let a: ReportTenant;
 let b: ReportTenant;
 
 async function interaction(t: ReportTenant, conversation: string, question: string, at: string) {
-  return recordInteraction({
-    conversationId: conversation,
-    projectId: t.project.id,
-    organizationId: t.organization.id,
-    type: 'search',
-    origin: 'api',
-    question,
-    content: 'x',
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
-    createdAt: new Date(at),
-  });
+  return recordTurn(t, { conversationId: conversation, question, content: 'x', createdAt: new Date(at) });
 }
 
 const body = (t: ReportTenant, extra: Record<string, unknown> = {}) => ({
@@ -95,20 +82,12 @@ describe('POST /api/v1/assessments', () => {
 
   it('a client that sends only the spec fields is linked through the search response it echoes in answers', async () => {
     const conv = await newConversation(a.project.id, 'rate-echo', new Date());
-    const target = await recordInteraction({
+    const target = await recordTurn(a, {
       conversationId: conv,
-      projectId: a.project.id,
-      organizationId: a.organization.id,
-      type: 'search',
-      origin: 'api',
       question: 'Echoed question',
       content: 'Echoed answer.',
       datasetId: a.datasets.Handbook.id,
       datamodelId: a.datamodels.Assistant.id,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
     });
     const answers = { conversation: conv, search: [], generational: { content: 'Echoed answer.', total_tokens: 2 }, identifier: target.identifier };
     const byIdentifier = await post(
@@ -126,32 +105,9 @@ describe('POST /api/v1/assessments', () => {
   it('a bare rating links to the newest recent interaction with the same question, dataset, datamodel and answer of its own project only', async () => {
     const mine = await newConversation(a.project.id, 'rate-bare', new Date());
     const theirs = await newConversation(b.project.id, 'rate-bare-b', new Date());
-    const same = {
-      type: 'search' as const,
-      origin: 'api' as const,
-      question: 'Bare question',
-      content: 'Bare answer.',
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
-    };
-    const target = await recordInteraction({
-      ...same,
-      conversationId: mine,
-      projectId: a.project.id,
-      organizationId: a.organization.id,
-      datasetId: a.datasets.Handbook.id,
-      datamodelId: a.datamodels.Assistant.id,
-    });
-    const foreign = await recordInteraction({
-      ...same,
-      conversationId: theirs,
-      projectId: b.project.id,
-      organizationId: b.organization.id,
-      datasetId: b.datasets.Handbook.id,
-      datamodelId: b.datamodels.Assistant.id,
-    });
+    const same = { question: 'Bare question', content: 'Bare answer.' };
+    const target = await recordTurn(a, { ...same, conversationId: mine, datasetId: a.datasets.Handbook.id, datamodelId: a.datamodels.Assistant.id });
+    const foreign = await recordTurn(b, { ...same, conversationId: theirs, datasetId: b.datasets.Handbook.id, datamodelId: b.datamodels.Assistant.id });
     const res = await post(
       a.apiKey,
       body(a, {

@@ -3,9 +3,9 @@
 // X-Total-Count counting exactly the threads the list can show.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
-import { recordInteraction } from '@/lib/usage/record';
 import * as conversations from '@/app/searcher/v1/conversations/route';
 
 let a: Tenant;
@@ -17,19 +17,12 @@ async function thread(tenant: Tenant, email: string, origin: 'workspace' | 'api'
   const conversation = await db().conversation.create({
     data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: `t${minutesAgo}`, origin, userEmail: email, createdAt: at, updatedAt: at },
   });
-  await recordInteraction({
-    projectId: tenant.project.id,
-    organizationId: tenant.organization.id,
+  await recordTurn(tenant, {
     conversationId: conversation.id,
-    type: 'search',
     origin,
     question: `Question ${minutesAgo}?`,
     content: 'Answer.',
     userEmail: askedBy,
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
     createdAt: at,
   });
   return conversation.id;

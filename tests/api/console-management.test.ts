@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import { principalFromToken } from '@/lib/auth/principal';
-import { recordInteraction } from '@/lib/usage/record';
 import * as me from '@/app/api/v1/me/route';
 import * as datamodels from '@/app/searcher/v1/datamodels/route';
 import * as presets from '@/app/searcher/v1/presets/route';
@@ -188,18 +188,8 @@ describe('GET /searcher/v1/conversations', () => {
     const theirs = await db().conversation.create({
       data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c2', origin: 'workspace', userEmail: a.users.ADMIN.email },
     });
-    const base = {
-      projectId: a.project.id,
-      organizationId: a.organization.id,
-      type: 'stream' as const,
-      origin: 'workspace' as const,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
-      datamodelName: 'Alpha assistant',
-    };
-    await recordInteraction({
+    const base = { type: 'stream' as const, origin: 'workspace' as const, datamodelName: 'Alpha assistant' };
+    await recordTurn(a, {
       ...base,
       conversationId: mine.id,
       question: 'First?',
@@ -207,8 +197,8 @@ describe('GET /searcher/v1/conversations', () => {
       userEmail: a.users.OWNER.email,
       createdAt: new Date(Date.now() - 1000),
     });
-    await recordInteraction({ ...base, conversationId: mine.id, question: 'Second?', content: 'Two.', userEmail: a.users.OWNER.email });
-    await recordInteraction({ ...base, conversationId: theirs.id, question: 'Secret?', content: 'No.', userEmail: a.users.ADMIN.email });
+    await recordTurn(a, { ...base, conversationId: mine.id, question: 'Second?', content: 'Two.', userEmail: a.users.OWNER.email });
+    await recordTurn(a, { ...base, conversationId: theirs.id, question: 'Secret?', content: 'No.', userEmail: a.users.ADMIN.email });
 
     const res = await call(conversations.GET, 'GET', '/searcher/v1/conversations', { token: a.apiKey });
     expect(res.status).toBe(200);
@@ -235,9 +225,7 @@ describe('GET /searcher/v1/conversations', () => {
     const conversation = await db().conversation.create({
       data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c4', origin: 'workspace', userEmail: a.users.EDITOR.email },
     });
-    const turn = await recordInteraction({
-      projectId: a.project.id,
-      organizationId: a.organization.id,
+    const turn = await recordTurn(a, {
       conversationId: conversation.id,
       type: 'stream',
       origin: 'workspace',
@@ -245,10 +233,6 @@ describe('GET /searcher/v1/conversations', () => {
       content: 'Maybe.',
       userEmail: a.users.EDITOR.email,
       datasetId: dataset.id,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
     });
     const rated = await call(assessments.POST, 'POST', '/api/v1/assessments', {
       token: a.userTokens.EDITOR,
@@ -291,19 +275,13 @@ describe('GET /searcher/v1/conversations', () => {
     const conversation = await db().conversation.create({
       data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c5', origin: 'workspace', userEmail: a.users.VIEWER.email },
     });
-    await recordInteraction({
-      projectId: a.project.id,
-      organizationId: a.organization.id,
+    await recordTurn(a, {
       conversationId: conversation.id,
       type: 'stream',
       origin: 'workspace',
       question: 'Refunds?',
       content: 'Five days.',
       userEmail: a.users.VIEWER.email,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
       search: {
         query: 'refunds',
         results: [
@@ -339,18 +317,7 @@ describe('GET /searcher/v1/conversations', () => {
     const api = await db().conversation.create({
       data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c3', origin: 'api', userEmail: a.users.OWNER.email },
     });
-    const base = {
-      projectId: a.project.id,
-      organizationId: a.organization.id,
-      type: 'search' as const,
-      origin: 'api' as const,
-      userEmail: a.users.OWNER.email,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
-    };
-    await recordInteraction({ ...base, conversationId: api.id, question: 'From a script?', content: 'Yes.' });
+    await recordTurn(a, { conversationId: api.id, type: 'search', origin: 'api', userEmail: a.users.OWNER.email, question: 'From a script?', content: 'Yes.' });
     const all = await call(conversations.GET, 'GET', '/x', { token: a.apiKey });
     expect(all.body.map((c: { id: string }) => c.id)).toContain(api.id);
     const workspace = await call(conversations.GET, 'GET', '/x', { token: a.apiKey, query: { origin: 'workspace' } });

@@ -5,12 +5,12 @@
 // public routes are rate limited per client address and page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import { replacePassages } from '@/lib/knowledge/passages';
 import { askSmartpage } from '@/lib/smartpages/ask';
 import { rateSmartpageAnswer } from '@/lib/smartpages/rate-answer';
-import { recordInteraction } from '@/lib/usage/record';
 import * as smartpages from '@/app/api/v1/smartpages/route';
 import * as ask from '@/app/api/smartpages/[slug]/search/route';
 import * as rate from '@/app/api/smartpages/[slug]/assessments/route';
@@ -103,19 +103,13 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     const workspace = await db().conversation.create({
       data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email },
     });
-    const console = await recordInteraction({
-      projectId: a.project.id,
-      organizationId: a.organization.id,
+    const console = await recordTurn(a, {
       conversationId: workspace.id,
       type: 'stream',
       origin: 'workspace',
       question: 'Console?',
       content: 'Yes.',
       userEmail: a.users.OWNER.email,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
     });
     const detail = { detail: 'This answer was not given on this smartpage in your conversation' };
     for (const body of [

@@ -5,9 +5,9 @@
 // organisation or another.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
-import { recordInteraction } from '@/lib/usage/record';
 import * as conversations from '@/app/searcher/v1/conversations/route';
 import * as conversation from '@/app/searcher/v1/conversations/[conversation_id]/route';
 
@@ -18,20 +18,7 @@ async function thread(tenant: Tenant, email: string, question: string) {
   const conversation = await db().conversation.create({
     data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'workspace', userEmail: email },
   });
-  await recordInteraction({
-    projectId: tenant.project.id,
-    organizationId: tenant.organization.id,
-    conversationId: conversation.id,
-    type: 'search',
-    origin: 'workspace',
-    question,
-    content: 'Answer.',
-    userEmail: email,
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
-  });
+  await recordTurn(tenant, { conversationId: conversation.id, origin: 'workspace', question, content: 'Answer.', userEmail: email });
   return conversation.id;
 }
 

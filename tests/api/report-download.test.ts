@@ -4,9 +4,9 @@ import { overrideConfig } from '@/lib/config';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
-import { recordInteraction } from '@/lib/usage/record';
 import { threadIdBatches } from '@/lib/reports/threads/read';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 const MARCH = { start_date: '2025-03-01', end_date: '2025-03-31' };
@@ -19,18 +19,12 @@ beforeAll(async () => {
   // A later thread whose questions look like formulas (all in one thread, 2025-03-20).
   const conversation = await newConversation(t.project.id, 'hostile', new Date('2025-03-20T00:00:00Z'));
   for (const [n, question] of HOSTILE.entries()) {
-    await recordInteraction({
+    await recordTurn(t, {
       conversationId: conversation,
-      projectId: t.project.id,
-      organizationId: t.organization.id,
       type: 'stream',
       origin: 'workspace',
       question,
       content: question,
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
       createdAt: new Date(Date.parse('2025-03-20T00:00:00Z') + n * 1000),
     });
   }
@@ -211,20 +205,7 @@ describe('GET /api/v1/report_download: threads in batches', () => {
       const id = await newConversation(b.project.id, `b-${n}`, new Date(at));
       const questions = [`thread ${n} first`, `thread ${n} second`];
       for (const [k, question] of questions.entries()) {
-        await recordInteraction({
-          conversationId: id,
-          projectId: b.project.id,
-          organizationId: b.organization.id,
-          type: 'search',
-          origin: 'api',
-          question,
-          content: 'a',
-          promptTokens: 1,
-          completionTokens: 1,
-          totalTokens: 2,
-          totalTokensWithFee: 2,
-          createdAt: new Date(at + k * 60_000),
-        });
+        await recordTurn(b, { conversationId: id, question, createdAt: new Date(at + k * 60_000) });
       }
       threads.push({ id, at, questions });
     }

@@ -5,7 +5,6 @@
 // check it against the per-interaction path.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as threads } from '@/app/api/v1/threads/route';
-import { recordInteraction } from '@/lib/usage/record';
 import { createProject } from '@/lib/tenancy/organizations';
 import type { ThreadsPage } from '@/lib/reports/contract';
 import type { InteractionType } from '@/lib/usage/credits';
@@ -16,6 +15,7 @@ import { questionIndex } from '@/lib/reports/threads/choose-question-index';
 import { keyRange } from '@/lib/reports/threads/thread-keys';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 let t: ReportTenant;
@@ -24,20 +24,7 @@ const conv: Record<string, string> = {};
 const interaction: Record<string, number> = {};
 
 async function ask(key: string, conversation: string, projectId: number, at: string, question: string, type: InteractionType = 'search') {
-  const row = await recordInteraction({
-    conversationId: conversation,
-    projectId,
-    organizationId: t.organization.id,
-    type,
-    origin: 'api',
-    question,
-    content: 'a',
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
-    createdAt: new Date(at),
-  });
+  const row = await recordTurn(t, { conversationId: conversation, projectId, type, question, createdAt: new Date(at) });
   interaction[key] = row.id;
 }
 

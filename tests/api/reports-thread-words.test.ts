@@ -5,7 +5,6 @@
 // the vocabulary's own rules are PostgreSQL's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as threads } from '@/app/api/v1/threads/route';
-import { recordInteraction } from '@/lib/usage/record';
 import type { ThreadsPage } from '@/lib/reports/contract';
 import type { InteractionType } from '@/lib/usage/credits';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
@@ -17,6 +16,7 @@ import { daysHolding } from '@/lib/reports/threads/page-days';
 import type { ReportScope } from '@/lib/reports/scope';
 import { db, isPostgres } from '@/lib/db/client';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 let t: ReportTenant;
@@ -30,20 +30,7 @@ const LONG_WORD = Array.from({ length: 1000 }, (_, i) => String.fromCharCode(97 
 const MANY_WORDS = Array.from({ length: 2100 }, (_, i) => `zqx${i}`).join(' ');
 
 async function ask(tenant: ReportTenant, conversation: string, at: string, question: string, type: InteractionType = 'search') {
-  return recordInteraction({
-    conversationId: conversation,
-    projectId: tenant.project.id,
-    organizationId: tenant.organization.id,
-    type,
-    origin: 'api',
-    question,
-    content: 'a',
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
-    createdAt: new Date(at),
-  });
+  return recordTurn(tenant, { conversationId: conversation, type, question, createdAt: new Date(at) });
 }
 
 async function list(query: Record<string, string>, token = t.userTokens.OWNER) {

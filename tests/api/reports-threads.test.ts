@@ -9,6 +9,7 @@ import type { ThreadsPage } from '@/lib/reports/contract';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { db } from '@/lib/db/client';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 let t: ReportTenant;
@@ -258,19 +259,8 @@ describe('GET /api/v1/threads: the thread summary follows every change', () => {
   it('re-rating, clearing feedback and deleting an interaction update the filters', async () => {
     s = await reportTenant('threads-summary', []);
     const c = await newConversation(s.project.id, 's-one', new Date('2025-05-01T10:00:00Z'));
-    const base = {
-      conversationId: c,
-      projectId: s.project.id,
-      organizationId: s.organization.id,
-      origin: 'api' as const,
-      content: 'a',
-      promptTokens: 1,
-      completionTokens: 1,
-      totalTokens: 2,
-      totalTokensWithFee: 2,
-    };
-    const first = await recordInteraction({ ...base, type: 'search', question: 'q one', createdAt: new Date('2025-05-01T10:00:00Z') });
-    const second = await recordInteraction({ ...base, type: 'deepsearch', question: 'q two', createdAt: new Date('2025-05-01T10:01:00Z') });
+    const first = await recordTurn(s, { conversationId: c, type: 'search', question: 'q one', createdAt: new Date('2025-05-01T10:00:00Z') });
+    const second = await recordTurn(s, { conversationId: c, type: 'deepsearch', question: 'q two', createdAt: new Date('2025-05-01T10:01:00Z') });
     expect(await get({ interaction_types: 'deepsearch' })).toEqual(['s-one']);
     expect(await get({ interaction_types: 'stream' })).toEqual([]);
     expect(await get({ evaluation: 'negative' })).toEqual([]);

@@ -10,13 +10,13 @@ import * as curatedOne from '@/app/searcher/v1/curated_answers/[curated_id]/rout
 import { createSet } from '@/lib/evaluation/sets';
 import { getRun, startRun } from '@/lib/evaluation/runs';
 import { NO_ANSWER } from '@/lib/generation/extractive';
-import { recordInteraction } from '@/lib/usage/record';
 import { assertMayReview } from '@/lib/review/queue';
 import { questionKey } from '@/lib/review/question-key';
 import { db } from '@/lib/db/client';
 import type { Principal } from '@/lib/auth/principal';
 import type { ReviewPage } from '@/lib/review/contract';
 import { call } from '../helpers/http';
+import { recordTurn } from '../helpers/interactions';
 import { createDatamodelFor, createTenant, type Tenant } from '../helpers/tenant';
 import { loadCorpus } from '../fixtures/search-corpus';
 
@@ -35,20 +35,13 @@ async function weakAnswer(tenant: Tenant, question: string) {
   const conversation = await db().conversation.create({
     data: { id: crypto.randomUUID(), projectId: tenant.project.id, identifier: question, origin: 'smartpage' },
   });
-  return recordInteraction({
-    projectId: tenant.project.id,
-    organizationId: tenant.organization.id,
+  return recordTurn(tenant, {
     conversationId: conversation.id,
-    type: 'search',
     origin: 'smartpage',
     question,
     content: 'Something loosely related [1]',
     datasetId,
     datasetName: 'Python docs',
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    totalTokensWithFee: 2,
     search: { results: [{ passage_id: 1, content_id: 1, content: 'Loose page', score: 0.12, context: 'loosely related' }] },
   });
 }
