@@ -7,6 +7,7 @@ import { Button, Select } from '@/components/ui';
 import { type DateRange, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
 import { MIN_DATE } from '@/lib/reports/periods';
 import type { DatamodelListItem } from './api';
+import { DateInput, FilterField } from './filter-field';
 
 function presetOf(range: DateRange, today: string): RangePreset | 'custom' {
   return (
@@ -35,10 +36,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
         if (!problem) onChange(draft);
       }}
     >
-      <div className="col-span-2 sm:col-auto">
-        <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">
-          Period
-        </label>
+      <FilterField id={`${id}-preset`} label="Period" className="col-span-2 sm:col-auto">
         <Select
           id={`${id}-preset`}
           className="mt-1 w-full sm:w-40"
@@ -56,35 +54,27 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
             Custom
           </option>
         </Select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-start`} className="block text-xs font-medium text-slate-600">
-          From
-        </label>
-        <input
+      </FilterField>
+      <FilterField id={`${id}-start`} label="From">
+        <DateInput
           id={`${id}-start`}
-          type="date"
           min={MIN_DATE}
           value={draft.start}
           onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-          className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"
+          className="sm:w-auto"
           aria-invalid={problem ? true : undefined}
         />
-      </div>
-      <div>
-        <label htmlFor={`${id}-end`} className="block text-xs font-medium text-slate-600">
-          To
-        </label>
-        <input
+      </FilterField>
+      <FilterField id={`${id}-end`} label="To">
+        <DateInput
           id={`${id}-end`}
-          type="date"
           min={draft.start || MIN_DATE}
           value={draft.end}
           onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-          className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-auto"
+          className="sm:w-auto"
           aria-invalid={problem ? true : undefined}
         />
-      </div>
+      </FilterField>
       <Button type="submit" variant="secondary" className="col-span-2 sm:col-auto" disabled={!dirty || Boolean(problem)}>
         <CalendarRange className="size-4" aria-hidden="true" /> Apply
       </Button>
@@ -108,10 +98,7 @@ export function DatamodelFilter({
 }) {
   const id = useId();
   return (
-    <div className="w-full sm:w-auto">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
-        Datamodel
-      </label>
+    <FilterField id={id} label="Datamodel" className="w-full sm:w-auto">
       <Select id={id} className="mt-1 w-full sm:w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
         <option value="">All datamodels</option>
         {datamodels?.map((d) => (
@@ -121,6 +108,6 @@ export function DatamodelFilter({
         ))}
         {value && datamodels && !datamodels.some((d) => d.name === value) ? <option value={value}>{value}</option> : null}
       </Select>
-    </div>
+    </FilterField>
   );
 }

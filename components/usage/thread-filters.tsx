@@ -5,12 +5,11 @@ import { Filter, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
 import type { DatamodelListItem } from './api';
+import { DateInput, FilterField } from './filter-field';
 import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
 import { MIN_DATE } from '@/lib/reports/periods';
 
 const TYPE_LABELS: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
-const DATE_INPUT =
-  'mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -64,10 +63,7 @@ export function ThreadFiltersPanel({
         onChange({ ...value, question });
       }}
     >
-      <div>
-        <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-600">
-          Question contains
-        </label>
+      <FilterField id={`${id}-q`} label="Question contains">
         <div className="relative mt-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
           <Input
@@ -80,29 +76,21 @@ export function ThreadFiltersPanel({
             maxLength={200}
           />
         </div>
-      </div>
+      </FilterField>
       {/* Side by side on phones (full width); stacked in the narrow desktop panel, where two date fields would clip. */}
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">
-            From
-          </label>
-          <input id={`${id}-from`} type="date" min={MIN_DATE} className={DATE_INPUT} value={value.start} onChange={(e) => set({ start: e.target.value })} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">
-            To
-          </label>
-          <input
+        <FilterField id={`${id}-from`} label="From">
+          <DateInput id={`${id}-from`} min={MIN_DATE} value={value.start} onChange={(e) => set({ start: e.target.value })} />
+        </FilterField>
+        <FilterField id={`${id}-to`} label="To">
+          <DateInput
             id={`${id}-to`}
-            type="date"
             min={value.start || MIN_DATE}
-            className={DATE_INPUT}
             value={value.end}
             onChange={(e) => set({ end: e.target.value })}
             aria-invalid={badDates ? true : undefined}
           />
-        </div>
+        </FilterField>
         {badDates ? (
           <p role="alert" className="col-span-2 text-xs text-red-700 lg:col-span-1">
             The end date is before the start date.
@@ -115,16 +103,13 @@ export function ThreadFiltersPanel({
         selected={value.evaluation}
         onToggle={(v) => set({ evaluation: toggle(value.evaluation, v) })}
       />
-      <div>
-        <label htmlFor={`${id}-fb`} className="block text-xs font-medium text-slate-600">
-          Written feedback
-        </label>
+      <FilterField id={`${id}-fb`} label="Written feedback">
         <Select id={`${id}-fb`} className="mt-1" value={value.feedback} onChange={(e) => set({ feedback: e.target.value as ThreadFilters['feedback'] })}>
           <option value="">Any</option>
           <option value="true">With feedback</option>
           <option value="false">Without feedback</option>
         </Select>
-      </div>
+      </FilterField>
       <Checks
         legend="Interaction type"
         options={INTERACTION_TYPE_VALUES.map((v) => ({ value: v, label: TYPE_LABELS[v] }))}
