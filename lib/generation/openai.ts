@@ -125,8 +125,8 @@ async function withUsage(input: GenerationInput, content: string, usage: Usage |
   return { content, promptTokens, completionTokens, totalTokens: usage?.total_tokens ?? promptTokens + completionTokens };
 }
 
-/** Reads server-sent events line by line, calling onData with each `data:` payload. */
-async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: string) => boolean | void): Promise<void> {
+/** Reads server-sent events line by line, calling onData with each `data:` payload up to `[DONE]`; whether `[DONE]` came. */
+async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<boolean> {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
@@ -135,9 +135,13 @@ async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: strin
     while ((newline = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, newline).replace(/\r$/, '');
       buffer = buffer.slice(newline + 1);
-      if (line.startsWith('data:') && onData(line.slice(5).trim()) === true) return;
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return true;
+      onData(data);
     }
   }
+  return false;
 }
 
 export function openAiProvider(model: ModelConfig): GenerationProvider {
@@ -161,9 +165,7 @@ export function openAiProvider(model: ModelConfig): GenerationProvider {
         if (!response.body) throw badGateway(`The language model provider of "${model.name}" sent an empty stream`);
         let content = '';
         let usage: Usage | undefined;
-        let done = false;
-        await readEvents(response.body, (data) => {
-          if (data === '[DONE]') return (done = true);
+        const done = await readEvents(response.body, (data) => {
           let chunk: { choices?: { delta?: { content?: unknown } }[]; usage?: Usage | null; error?: { message?: string } };
           try {
             chunk = JSON.parse(data);

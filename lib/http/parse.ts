@@ -1,6 +1,6 @@
 // Reading query strings and JSON bodies into plain values for zod, with a
 // 400 that names the parameter for anything malformed or unknown.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, badRequest } from './errors';
 import { firstXmlForbidden, withoutXmlForbidden } from '../text/xml-chars';
 

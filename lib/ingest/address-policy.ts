@@ -49,7 +49,7 @@ export function ipv6Bytes(address: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     tail.push(...dotted[1].split('.').map(Number));
-    text = text.slice(0, -dotted[1].length) + '0:0';
+    text = `${text.slice(0, -dotted[1].length)}0:0`;
   }
   const [head, rest] = text.includes('::') ? text.split('::') : [text, null];
   const headGroups = head ? head.split(':') : [];

@@ -33,7 +33,7 @@ export function recordRequest(done: FinishedRequest): void {
     status: done.status,
     duration_ms: Math.round(seconds * 10_000) / 10,
     organization_id: done.principal?.organizationId || undefined,
-    auth: done.principal && done.principal.organizationId ? done.principal.mode : undefined,
+    auth: done.principal?.organizationId ? done.principal.mode : undefined,
   };
   if (done.status >= 500 && done.error !== undefined && !(done.error instanceof ApiError && statusOf(done.error) < 500)) line.err = done.error;
   if (log.isLevelEnabled('debug')) {

@@ -35,7 +35,14 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 export async function fetchWithRetry(url: string, init: RequestInit, options: RetryOptions): Promise<Response> {

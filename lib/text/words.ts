@@ -88,7 +88,7 @@ export function ftsLiteral(word: string): string {
 export function sentences(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(\[])/u)
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'([])/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
