@@ -2,10 +2,9 @@
 // The project's datamodels: dataset, preset and model, and where they are published.
 import { Boxes, MessageSquareText, Plus } from 'lucide-react';
 import Link from 'next/link';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
-import { useToast } from '@/components/ui/toast';
 import { DatamodelDialog } from './datamodel-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
 import { useDatamodelSettings, useGenerativeModels, usePresetSettings, type DatamodelRecord } from './use-models';
@@ -14,8 +13,7 @@ export function DatamodelsSection() {
   const datamodels = useDatamodelSettings();
   const presets = usePresetSettings();
   const models = useGenerativeModels();
-  const toast = useToast();
-  const [editing, setEditing] = useState<DatamodelRecord | 'new' | null>(null);
+  const editor = useEditDialog<DatamodelRecord>({ created: (saved) => `${saved.name} created: ask it in the console` });
   const remove = useDeleteConfirmation('datamodels', 'datamodel');
   const ready = Boolean(presets.data && models.data);
   const noPresets = presets.data?.length === 0;
@@ -26,7 +24,7 @@ export function DatamodelsSection() {
         title="Datamodels"
         description="What people ask against in the console, on smartpages and through the search API (its model field)."
         action={
-          <Button size="sm" onClick={() => setEditing('new')} disabled={!ready || noPresets} title={noPresets ? 'Create a preset first' : undefined}>
+          <Button size="sm" onClick={editor.create} disabled={!ready || noPresets} title={noPresets ? 'Create a preset first' : undefined}>
             <Plus className="size-4" aria-hidden="true" /> New datamodel
           </Button>
         }
@@ -50,7 +48,7 @@ export function DatamodelsSection() {
                   >
                     <MessageSquareText className="size-4" aria-hidden="true" /> Ask<span className="sr-only"> in the console</span>
                   </Link>
-                  <EditDeleteButtons name={d.name} onEdit={() => setEditing(d)} editDisabled={!ready} onDelete={() => remove.ask(d)} />
+                  <EditDeleteButtons name={d.name} onEdit={() => editor.edit(d)} editDisabled={!ready} onDelete={() => remove.ask(d)} />
                 </>
               }
             >
@@ -72,19 +70,9 @@ export function DatamodelsSection() {
           ))
         }
       </Section>
-      {editing && presets.data && models.data ? (
-        <DatamodelDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          datamodel={editing === 'new' ? null : editing}
-          presets={presets.data}
-          models={models.data}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            toast.success(editing === 'new' ? `${saved.name} created: ask it in the console` : `${saved.name} saved`);
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      {editor.dialog(({ item, ...props }) =>
+        presets.data && models.data ? <DatamodelDialog datamodel={item} presets={presets.data} models={models.data} {...props} /> : null,
+      )}
       {remove.dialog}
     </>
   );

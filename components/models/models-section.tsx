@@ -3,11 +3,10 @@
 // and its own, each with its provider, address, key variable and fees, and
 // a connection test.
 import { Cpu, Plug, Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
-import { useToast } from '@/components/ui/toast';
 import { ConnectionResult } from './connection-result';
 import { ModelDialog } from './model-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
@@ -71,8 +70,7 @@ function ModelRow({ model, onEdit, onDelete }: { model: GenerativeModelRecord; o
 
 export function ModelsSection() {
   const models = useGenerativeModels();
-  const toast = useToast();
-  const [editing, setEditing] = useState<GenerativeModelRecord | 'new' | null>(null);
+  const editor = useEditDialog<GenerativeModelRecord>({ created: (saved) => `${saved.name} created` });
   const remove = useDeleteConfirmation('generative_models', 'model');
   return (
     <>
@@ -81,7 +79,7 @@ export function ModelsSection() {
         title="Generative models"
         description="Who writes the answers. The service's models are shared by every project; yours are this project's own."
         action={
-          <Button size="sm" onClick={() => setEditing('new')}>
+          <Button size="sm" onClick={editor.create}>
             <Plus className="size-4" aria-hidden="true" /> New model
           </Button>
         }
@@ -92,19 +90,11 @@ export function ModelsSection() {
           description: 'Add an OpenAI-compatible provider, or use the built-in extractive one.',
         }}
       >
-        {(items) => items.map((m) => <ModelRow key={m.id} model={m} onEdit={() => setEditing(m)} onDelete={() => remove.ask(m)} />)}
+        {(items) => items.map((m) => <ModelRow key={m.id} model={m} onEdit={() => editor.edit(m)} onDelete={() => remove.ask(m)} />)}
       </Section>
-      {editing ? (
-        <ModelDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          model={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            toast.success(editing === 'new' ? `${saved.name} created` : `${saved.name} saved`);
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      {editor.dialog(({ item, ...props }) => (
+        <ModelDialog model={item} {...props} />
+      ))}
       {remove.dialog}
     </>
   );

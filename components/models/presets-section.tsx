@@ -1,10 +1,9 @@
 'use client';
 // The project's presets: model, prompt template and parameters.
 import { Plus, SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
-import { useToast } from '@/components/ui/toast';
 import { PresetDialog } from './preset-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
 import { useGenerativeModels, usePresetSettings, type PresetRecord } from './use-models';
@@ -22,8 +21,7 @@ function parameterSummary(p: PresetRecord['parameters']): string {
 export function PresetsSection() {
   const presets = usePresetSettings();
   const models = useGenerativeModels();
-  const toast = useToast();
-  const [editing, setEditing] = useState<PresetRecord | 'new' | null>(null);
+  const editor = useEditDialog<PresetRecord>({ created: (saved) => `${saved.name} created` });
   const remove = useDeleteConfirmation('presets', 'preset');
   const noModels = models.data?.length === 0;
   return (
@@ -33,12 +31,7 @@ export function PresetsSection() {
         title="Presets"
         description="How answers are written: a model, a prompt template and how many passages to use."
         action={
-          <Button
-            size="sm"
-            onClick={() => setEditing('new')}
-            disabled={!models.data || noModels}
-            title={noModels ? 'Create a generative model first' : undefined}
-          >
+          <Button size="sm" onClick={editor.create} disabled={!models.data || noModels} title={noModels ? 'Create a generative model first' : undefined}>
             <Plus className="size-4" aria-hidden="true" /> New preset
           </Button>
         }
@@ -57,7 +50,7 @@ export function PresetsSection() {
               actions={
                 <EditDeleteButtons
                   name={p.name}
-                  onEdit={() => setEditing(p)}
+                  onEdit={() => editor.edit(p)}
                   editDisabled={!models.data}
                   onDelete={() => remove.ask({ id: p.id, name: p.name })}
                 />
@@ -95,18 +88,7 @@ export function PresetsSection() {
           ))
         }
       </Section>
-      {editing && models.data ? (
-        <PresetDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          preset={editing === 'new' ? null : editing}
-          models={models.data}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            toast.success(editing === 'new' ? `${saved.name} created` : `${saved.name} saved`);
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      {editor.dialog(({ item, ...props }) => (models.data ? <PresetDialog preset={item} models={models.data} {...props} /> : null))}
       {remove.dialog}
     </>
   );

@@ -1,18 +1,17 @@
 'use client';
 import { ExternalLink, Globe, Lock, Plus } from 'lucide-react';
-import { useState } from 'react';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { useConfirmAction } from '@/components/ui/confirm-action';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { formatDate } from '@/components/ui/format';
 import { QueryView } from '@/components/ui/query-view';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
-import { useToast } from '@/components/ui/toast';
 import { useMe } from '@/components/shell/use-me';
 import { SmartpageDialog } from './smartpage-dialog';
 import { useDeleteSmartpage, useSmartpages } from './use-smartpages';
@@ -20,8 +19,7 @@ import { useDeleteSmartpage, useSmartpages } from './use-smartpages';
 export function SmartpagesPage() {
   const me = useMe();
   const pages = useSmartpages();
-  const toast = useToast();
-  const [editing, setEditing] = useState<SmartpageRecord | 'new' | null>(null);
+  const editor = useEditDialog<SmartpageRecord>({ created: (saved) => `${saved.name} is live at ${saved.url}` });
   const remove = useConfirmAction<SmartpageRecord>({
     action: useDeleteSmartpage(),
     title: (page) => `Delete “${page.name}”?`,
@@ -38,7 +36,7 @@ export function SmartpagesPage() {
         description="Publish a datamodel as a chat page with its own address. Questions asked there count as smartpage usage."
         actions={
           canWrite ? (
-            <Button onClick={() => setEditing('new')}>
+            <Button onClick={editor.create}>
               <Plus className="size-4" aria-hidden="true" /> Publish a smartpage
             </Button>
           ) : null
@@ -57,7 +55,7 @@ export function SmartpagesPage() {
             icon={<Globe className="size-8" />}
             title="No smartpages yet"
             description={canWrite ? 'Publish one to let customers or colleagues chat with a datamodel.' : 'Editors, admins and owners can publish smartpages.'}
-            action={canWrite ? <Button onClick={() => setEditing('new')}>Publish a smartpage</Button> : undefined}
+            action={canWrite ? <Button onClick={editor.create}>Publish a smartpage</Button> : undefined}
           />
         }
       >
@@ -65,24 +63,15 @@ export function SmartpagesPage() {
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Smartpages">
             {list.map((page) => (
               <li key={page.id} className="min-w-0">
-                <SmartpageCard page={page} canWrite={canWrite} onEdit={() => setEditing(page)} onDelete={() => remove.ask(page)} />
+                <SmartpageCard page={page} canWrite={canWrite} onEdit={() => editor.edit(page)} onDelete={() => remove.ask(page)} />
               </li>
             ))}
           </ul>
         )}
       </QueryView>
-      {editing ? (
-        <SmartpageDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          page={editing === 'new' ? null : editing}
-          open
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            toast.success(editing === 'new' ? `${saved.name} is live at ${saved.url}` : `${saved.name} saved`);
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      {editor.dialog(({ item, ...props }) => (
+        <SmartpageDialog page={item} open {...props} />
+      ))}
       {remove.dialog}
     </div>
   );
