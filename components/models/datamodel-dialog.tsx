@@ -4,6 +4,7 @@
 // and, unless the preset's own is right, another model.
 import { useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
+import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/components/ui/states';
 import { useDatasets } from '@/components/console/use-catalog';
@@ -31,16 +32,14 @@ export function DatamodelDialog({
   const followsPreset = datamodel ? presets.find((p) => p.id === datamodel.preset.id)?.generative_model_id === datamodel.generative_model_id : true;
   const [modelId, setModelId] = useState<number | ''>(datamodel && !followsPreset ? datamodel.generative_model_id : '');
   const chosenDataset = datasetId || datasets.data?.[0]?.id || '';
-  const formId = datamodel ? `datamodel-${datamodel.id}` : 'datamodel-new';
+  const wording = editOrNew(datamodel, 'datamodel', { title: 'New datamodel', submitLabel: 'Create datamodel' });
 
   return (
     <FormDialog
+      {...wording}
       onClose={onClose}
-      title={datamodel ? `Edit “${datamodel.name}”` : 'New datamodel'}
       description="What people pick in the console and what smartpages answer from."
-      formId={formId}
       save={save}
-      submitLabel={datamodel ? 'Save' : 'Create datamodel'}
       canSubmit={Boolean(name.trim() && chosenDataset && presetId)}
       onSubmit={() => {
         if (!chosenDataset || !preset) return;

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
 import { Field, Input } from '@/components/ui/field';
+import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ConnectionResult } from './connection-result';
 import { useConnectionTest, useSave, type GenerativeModelRecord, type ModelInput } from './use-models';
@@ -46,7 +47,7 @@ export function ModelDialog({
     fee_stream: String(model?.fee_stream ?? 1),
     fee_deepsearch: String(model?.fee_deepsearch ?? 1),
   });
-  const formId = model ? `model-${model.id}` : 'model-new';
+  const wording = editOrNew(model, 'model', { title: 'New generative model', submitLabel: 'Create model' });
   const connection =
     provider === 'openai' ? { base_url: baseUrl.trim(), provider_model: providerModel.trim() || null, api_key_env: keyEnv.trim() || null } : {};
   const feeValues = Object.fromEntries(FEES.map(([key]) => [key, Number(fees[key])])) as Record<(typeof FEES)[number][0], number>;
@@ -54,13 +55,11 @@ export function ModelDialog({
 
   return (
     <FormDialog
+      {...wording}
       onClose={onClose}
       width="lg"
-      title={model ? `Edit “${model.name}”` : 'New generative model'}
       description="Writes the answers of the presets and datamodels that use it."
-      formId={formId}
       save={save}
-      submitLabel={model ? 'Save' : 'Create model'}
       canSubmit={Boolean(name.trim()) && feesValid && (provider !== 'openai' || Boolean(baseUrl.trim()))}
       onSubmit={() => {
         const body: ModelInput = { name: name.trim(), provider, ...feeValues, ...(provider === 'openai' ? connection : model ? { base_url: null } : {}) };
@@ -72,7 +71,7 @@ export function ModelDialog({
       </Field>
       <ChoiceCards
         legend="Provider"
-        name={`${formId}-provider`}
+        name={`${wording.formId}-provider`}
         value={provider}
         choices={PROVIDERS}
         onChange={(value) => (setProvider(value), test.reset())}

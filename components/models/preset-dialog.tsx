@@ -4,6 +4,7 @@
 // template and the retrieval and generation parameters.
 import { useState } from 'react';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useSave, type GenerativeModelRecord, type PresetInput, type PresetRecord } from './use-models';
 import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/generation/prompt-template';
@@ -42,17 +43,15 @@ export function PresetDialog({
       max_tokens: p.max_tokens?.toString() ?? '',
     };
   });
-  const formId = preset ? `preset-${preset.id}` : 'preset-new';
+  const wording = editOrNew(preset, 'preset', { title: 'New preset', submitLabel: 'Create preset' });
 
   return (
     <FormDialog
+      {...wording}
       onClose={onClose}
       width="lg"
-      title={preset ? `Edit “${preset.name}”` : 'New preset'}
       description="How answers are written: which model, which prompt, how many passages."
-      formId={formId}
       save={save}
-      submitLabel={preset ? 'Save' : 'Create preset'}
       canSubmit={Boolean(identifier.trim() && modelId && template.trim())}
       onSubmit={() => {
         const parameters = Object.fromEntries(PARAMETERS.filter(([key]) => params[key].trim() !== '').map(([key]) => [key, Number(params[key])]));

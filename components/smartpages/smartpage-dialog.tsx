@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useDatamodels } from '@/components/console/use-catalog';
 import { parseEmails, useSaveSmartpage } from './use-smartpages';
@@ -39,17 +40,15 @@ export function SmartpageDialog({
     .map((q) => q.trim())
     .filter(Boolean);
   const chosen = datamodelId || datamodels.data?.[0]?.id || '';
-  const formId = page ? `smartpage-${page.id}` : 'smartpage-new';
+  const wording = editOrNew(page, 'smartpage', { title: 'Publish a smartpage', submitLabel: 'Publish' });
 
   return (
     <FormDialog
+      {...wording}
       open={open}
       onClose={onClose}
-      title={page ? `Edit “${page.name}”` : 'Publish a smartpage'}
       description="A chat page at its own address, answering from one datamodel."
-      formId={formId}
       save={save}
-      submitLabel={page ? 'Save' : 'Publish'}
       canSubmit={Boolean(name.trim() && chosen) && suggestedQuestions.length <= 4}
       onSubmit={() => {
         if (!chosen) return;
@@ -93,7 +92,7 @@ export function SmartpageDialog({
           </div>
         )}
       </Field>
-      <ChoiceCards legend="Who can use it" name={`${formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+      <ChoiceCards legend="Who can use it" name={`${wording.formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
       {visibility === 'private' ? (
         <Field label="People (e-mail addresses)" hint="One per line or separated by commas. They sign in with these addresses.">
           {(props) => (
