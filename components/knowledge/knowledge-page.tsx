@@ -3,7 +3,7 @@
 // breadcrumb trail and the page header over the record's own body. While
 // the record loads, a loading card; when it cannot load, the error under a
 // short trail (Datasets › Dataset), so the way back stays on screen.
-import { Card, ErrorState, LoadingBlock, PageHeader, QueryView } from '@/components/ui';
+import { ErrorState, LoadingCard, PageHeader, QueryView } from '@/components/ui';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import type { QueryState } from '@/components/ui/query-view';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
@@ -31,11 +31,7 @@ export function KnowledgePage<T extends { name: string }>({
   return (
     <QueryView
       query={query}
-      loading={
-        <Card className="p-5">
-          <LoadingBlock lines={5} label={`Loading ${noun}`} />
-        </Card>
-      }
+      loading={<LoadingCard lines={5} label={`Loading ${noun}`} />}
       failed={(error) => (
         <div className="space-y-4">
           <Breadcrumbs items={[DATASETS, { label: kind }]} />

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 // every second until every file is done or failed.
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardHeader, ErrorState, LoadingBlock, PageHeader, QueryView, formatDateTime, formatNumber } from '@/components/ui';
+import { Badge, Card, CardHeader, ErrorState, LoadingCard, PageHeader, QueryView, formatDateTime, formatNumber } from '@/components/ui';
 import { formatBytes } from './file-upload';
 import { CrawlProgressCard } from './crawl-progress';
 import type { CrawlProgress } from './crawl-api';
@@ -47,9 +47,7 @@ export function UploadProgress({ uploadId }: { uploadId: number }) {
       loading={
         <>
           {back}
-          <Card className="p-5">
-            <LoadingBlock lines={5} label="Loading import" />
-          </Card>
+          <LoadingCard lines={5} label="Loading import" />
         </>
       }
       failed={(error) => (

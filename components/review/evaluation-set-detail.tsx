@@ -10,7 +10,7 @@ import {
   CardHeader,
   ConfirmDialog,
   ErrorState,
-  LoadingBlock,
+  LoadingCard,
   Select,
   errorMessage,
   formatDateTime,
@@ -30,12 +30,7 @@ export function SetDetail({ id, onDeleted }: { id: number; onDeleted: () => void
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState(false);
-  if (set.isPending)
-    return (
-      <Card className="p-5">
-        <LoadingBlock lines={5} label="Loading the evaluation set" />
-      </Card>
-    );
+  if (set.isPending) return <LoadingCard lines={5} label="Loading the evaluation set" />;
   if (set.isError) return <ErrorState error={set.error} title="Could not load this evaluation set" onRetry={() => set.refetch()} />;
   const data = set.data;
   const download = (format: 'csv' | 'json') => downloadExport(id, format).catch((error: unknown) => toast.error(errorMessage(error)));

@@ -3,20 +3,7 @@
 // written for it. Editors mark a question resolved or write the answer.
 import { ChevronLeft, ChevronRight, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  EmptyState,
-  LoadingBlock,
-  PageHeader,
-  QueryView,
-  Select,
-  cn,
-  errorMessage,
-  formatNumber,
-  formatPercent,
-  useToast,
-} from '@/components/ui';
+import { Button, EmptyState, LoadingCard, PageHeader, QueryView, Select, cn, errorMessage, formatNumber, formatPercent, useToast } from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
@@ -129,11 +116,7 @@ function Queue() {
       ) : null}
       <QueryView
         query={queue}
-        loading={
-          <Card className="p-5">
-            <LoadingBlock lines={6} label="Loading the review queue" />
-          </Card>
-        }
+        loading={<LoadingCard lines={6} label="Loading the review queue" />}
         errorTitle="Could not load the review queue"
         isEmpty={(data) => data.results.length === 0}
         empty={

@@ -10,7 +10,7 @@ import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { formatDate } from '@/components/ui/format';
 import { QueryView } from '@/components/ui/query-view';
-import { LoadingBlock } from '@/components/ui/spinner';
+import { LoadingCard } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useMe } from '@/components/shell/use-me';
 import { SmartpageDialog } from './smartpage-dialog';
@@ -44,11 +44,7 @@ export function SmartpagesPage() {
       />
       <QueryView
         query={pages}
-        loading={
-          <Card className="p-5">
-            <LoadingBlock lines={4} label="Loading smartpages" />
-          </Card>
-        }
+        loading={<LoadingCard lines={4} label="Loading smartpages" />}
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState

@@ -3,7 +3,7 @@ export { cn } from './cn';
 export { Button, type ButtonProps } from './button';
 export { Card, CardHeader, CardBody, PageHeader } from './card';
 export { Badge } from './badge';
-export { Spinner, Skeleton, LoadingBlock } from './spinner';
+export { Spinner, Skeleton, LoadingBlock, LoadingCard } from './spinner';
 export { EmptyState, ErrorState, errorMessage } from './states';
 export { Dialog, ConfirmDialog } from './dialog';
 export { FormDialog } from './form-dialog';

@@ -2,9 +2,8 @@
 // A list loaded on its own (datasets, subjects, passages, curated answers):
 // skeleton lines in a card while it loads, "Could not load the …" with Try
 // again when it fails, the page's EmptyState when it holds nothing.
-import { Card } from './card';
 import { QueryView, type QueryState } from './query-view';
-import { LoadingBlock } from './spinner';
+import { LoadingCard } from './spinner';
 
 export function ListQueryView<T>({
   query,
@@ -24,11 +23,7 @@ export function ListQueryView<T>({
   return (
     <QueryView
       query={query}
-      loading={
-        <Card className="p-5">
-          <LoadingBlock lines={lines} label={`Loading ${noun}`} />
-        </Card>
-      }
+      loading={<LoadingCard lines={lines} label={`Loading ${noun}`} />}
       errorTitle={`Could not load the ${noun}`}
       isEmpty={(list) => list.length === 0}
       empty={empty}

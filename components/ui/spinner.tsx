@@ -1,4 +1,5 @@
 import { cn } from './cn';
+import { Card } from './card';
 
 /** An indeterminate progress ring; `label` is read by screen readers. */
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
@@ -26,5 +27,14 @@ export function LoadingBlock({ lines = 3, label = 'Loading' }: { lines?: number;
         <Skeleton key={i} className={cn('h-4', i % 3 === 2 ? 'w-2/3' : 'w-full')} />
       ))}
     </div>
+  );
+}
+
+/** LoadingBlock in a card of its own: what stands in for a card-shaped part of a page while it loads. */
+export function LoadingCard({ lines, label }: { lines?: number; label?: string }) {
+  return (
+    <Card className="p-5">
+      <LoadingBlock lines={lines} label={label} />
+    </Card>
   );
 }
