@@ -6,6 +6,7 @@ import { Select } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/spinner';
 import { errorMessage } from '@/components/ui/states';
 import { cn } from '@/components/ui/cn';
+import { NamedOptions } from '@/components/ui/named-options';
 import type { Target } from './types';
 import { useDatamodels, useDatasets, usePresets, type DatasetItem } from './use-catalog';
 import type { DatamodelListItem, PresetListItem } from '@/lib/console/catalog';
@@ -157,11 +158,7 @@ export function TargetPicker({
                 if (ds) onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: target?.kind === 'dataset' ? target.preset : null });
               }}
             >
-              {datasets.data.map((ds) => (
-                <option key={ds.id} value={ds.id}>
-                  {ds.name}
-                </option>
-              ))}
+              <NamedOptions records={datasets.data} />
             </Select>
           </div>
           <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
