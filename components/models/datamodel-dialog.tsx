@@ -3,7 +3,7 @@
 // smartpages, the search API's `model`), over one dataset, with a preset
 // and, unless the preset's own is right, another model.
 import { useState } from 'react';
-import { Field, Input, Select } from '@/components/ui/field';
+import { Field, Input, ItemOptions, Select } from '@/components/ui/field';
 import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/components/ui/states';
@@ -61,11 +61,7 @@ export function DatamodelDialog({
       >
         {(props) => (
           <Select {...props} required value={chosenDataset} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-            {(datasets.data ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
+            <ItemOptions items={datasets.data} />
           </Select>
         )}
       </Field>

@@ -2,7 +2,7 @@
 // Write or edit a curated answer: the question as people ask it, the answer
 // in Markdown, an optional link, and (new ones) the dataset it belongs to.
 import { useEffect, useState } from 'react';
-import { Field, FormDialog, Input, Select, Textarea } from '@/components/ui';
+import { Field, FormDialog, Input, ItemOptions, Select, Textarea } from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useSaveCurated, type CuratedAnswer } from './use-review';
 
@@ -68,11 +68,7 @@ export function CuratedDialog({
         <Field label="Dataset">
           {(props) => (
             <Select {...props} value={chosen} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-              {(datasets.data ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
+              <ItemOptions items={datasets.data} />
             </Select>
           )}
         </Field>

@@ -3,7 +3,20 @@
 // written for it. Editors mark a question resolved or write the answer.
 import { ChevronLeft, ChevronRight, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, LoadingCard, PageHeader, QueryView, Select, cn, errorMessage, formatNumber, formatPercent, useToast } from '@/components/ui';
+import {
+  Button,
+  EmptyState,
+  ItemOptions,
+  LoadingCard,
+  PageHeader,
+  QueryView,
+  Select,
+  cn,
+  errorMessage,
+  formatNumber,
+  formatPercent,
+  useToast,
+} from '@/components/ui';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
@@ -99,11 +112,7 @@ function Queue() {
           Dataset
           <Select className="mt-1 w-48" value={filters.datasetId ?? ''} onChange={(e) => change({ datasetId: e.target.value ? Number(e.target.value) : null })}>
             <option value="">All datasets</option>
-            {(datasets.data ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
+            <ItemOptions items={datasets.data} />
           </Select>
         </label>
       </form>
