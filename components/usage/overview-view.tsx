@@ -3,7 +3,7 @@
 // project and the datamodels that used the most credits.
 import { Boxes, CalendarClock, Database, FileText, Globe, Lock, Sigma, Users, Zap } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardBody, CardHeader, LoadingBlock, PageHeader, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { Badge, Card, CardBody, CardHeader, LoadingCard, PageHeader, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
 import { useCredits, useOverview, type OverviewReport } from './api';
 import { TopDatamodelsByCredits } from './bits';
 import { CreditGauge } from './credit-gauge';
@@ -53,15 +53,7 @@ export function OverviewView() {
       <AnswerQuality range={range} />
 
       <div className="mt-6">
-        <QueryView
-          query={credits}
-          loading={
-            <Card className="p-5">
-              <LoadingBlock lines={4} label="Loading top datamodels" />
-            </Card>
-          }
-          errorTitle="Could not load the top datamodels"
-        >
+        <QueryView query={credits} loading={<LoadingCard lines={4} label="Loading top datamodels" />} errorTitle="Could not load the top datamodels">
           {(data) => <TopDatamodelsByCredits report={data} />}
         </QueryView>
         <p className="mt-3 text-sm text-slate-500">

@@ -4,7 +4,7 @@
 import { ChevronLeft, ChevronRight, MessageSquareText, MessagesSquare } from 'lucide-react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, EmptyState, LoadingBlock, PageHeader, QueryView, Select, formatDateTime, formatNumber } from '@/components/ui';
+import { Button, Card, EmptyState, LoadingCard, PageHeader, QueryView, Select, formatDateTime, formatNumber } from '@/components/ui';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
@@ -74,11 +74,7 @@ export function ThreadsView() {
           ) : (
             <QueryView
               query={threads}
-              loading={
-                <Card className="p-5">
-                  <LoadingBlock lines={6} label="Loading threads" />
-                </Card>
-              }
+              loading={<LoadingCard lines={6} label="Loading threads" />}
               errorTitle="Could not load the threads"
               isEmpty={(data) => data.results.length === 0}
               empty={
