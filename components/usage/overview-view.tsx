@@ -3,14 +3,13 @@
 // project and the datamodels that used the most credits.
 import { Boxes, CalendarClock, Database, FileText, Globe, Lock, Sigma, Users, Zap } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardBody, CardHeader, LoadingCard, PageHeader, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { Badge, Card, CardBody, CardHeader, LoadingCard, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
 import { useCredits, useOverview, type OverviewReport } from './api';
 import { TopDatamodelsByCredits } from './bits';
 import { CreditGauge } from './credit-gauge';
 import { DownloadButton } from './download-button';
 import { usedOfLimit } from './params';
-import { RangePicker } from './range-picker';
-import { PhoneFilters } from './phone-filters';
+import { ReportHeader } from './report-header';
 import { AnswerQuality } from './answer-quality';
 import { useReportRange } from './use-report-range';
 
@@ -21,10 +20,7 @@ export function OverviewView() {
 
   return (
     <div>
-      <PageHeader title="Usage overview" description={`${formatDate(range.start)} – ${formatDate(range.end)}`} actions={<DownloadButton range={range} />} />
-      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)}`}>
-        <RangePicker value={range} onChange={setRange} />
-      </PhoneFilters>
+      <ReportHeader title="Usage overview" range={range} onRangeChange={setRange} actions={<DownloadButton range={range} />} />
 
       <QueryView
         query={overview}

@@ -5,13 +5,12 @@
 // brings only its query and how a loaded report reads.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { PageHeader, QueryView, Skeleton, formatDate } from '@/components/ui';
+import { QueryView, Skeleton } from '@/components/ui';
 import { useDatamodels } from './api';
 import { DownloadButton } from './download-button';
 import type { DateRange } from './params';
-import { DatamodelFilter, RangePicker } from './range-picker';
+import { ReportHeader } from './report-header';
 import { useReportRange } from './use-report-range';
-import { PhoneFilters } from './phone-filters';
 
 export function SeriesReportPage<T>({
   title,
@@ -31,15 +30,13 @@ export function SeriesReportPage<T>({
 
   return (
     <div>
-      <PageHeader
+      <ReportHeader
         title={title}
-        description={`${formatDate(range.start)} – ${formatDate(range.end)}${datamodel ? ` · ${datamodel}` : ''}`}
+        range={range}
+        onRangeChange={setRange}
+        datamodel={{ value: datamodel, onChange: setDatamodel, choices: datamodels.data }}
         actions={mayDownload ? <DownloadButton range={range} datamodel={datamodel} /> : null}
       />
-      <PhoneFilters summary={`${formatDate(range.start)} – ${formatDate(range.end)} · ${datamodel || 'All datamodels'}`}>
-        <RangePicker value={range} onChange={setRange} />
-        <DatamodelFilter value={datamodel} onChange={setDatamodel} datamodels={datamodels.data} />
-      </PhoneFilters>
       <QueryView
         query={report}
         loading={
