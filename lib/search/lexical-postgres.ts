@@ -7,6 +7,7 @@
 import { db, Prisma } from '../db/client';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
 import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
+import { createCountCache } from './common-count-cache';
 
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
@@ -17,20 +18,45 @@ function tsquery(terms: IndexTerm[], mode: 'or' | 'and'): string {
   return terms.map(lexeme).join(mode === 'or' ? ' | ' : ' & ');
 }
 
+/** Large counts kept between questions (common-count-cache.ts says why). */
+const counts = createCountCache();
+const TOTAL_KEY = '\u0001passages';
+
+/** Forgets every kept count (tests that need counts afresh). */
+export function forgetPostgresCounts() {
+  counts.clear();
+}
+
 export const postgresIndex: LexicalIndex = {
   async frequencies(datasetId, terms) {
+    const df = new Map<string, number>();
+    const keptTotal = counts.get(datasetId, TOTAL_KEY);
+    const toCount: IndexTerm[] = [];
+    for (const term of terms) {
+      const kept = counts.get(datasetId, termKey(term));
+      if (kept === undefined) toCount.push(term);
+      else df.set(termKey(term), kept);
+    }
+    if (keptTotal !== undefined && !toCount.length) return { total: keptTotal, df };
     // One round trip: the dataset's size and every term's capped count.
     const columns = [
-      Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${TOTAL_COUNT_CAP}) x) AS "n0"`,
-      ...terms.map(
+      keptTotal !== undefined
+        ? Prisma.sql`${keptTotal}::int AS "n0"`
+        : Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${TOTAL_COUNT_CAP}) x) AS "n0"`,
+      ...toCount.map(
         (term, i) =>
           Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_COUNT_CAP}) x) AS ${Prisma.raw(`"n${i + 1}"`)}`,
       ),
     ];
     const [row] = await db().$queryRaw<Record<string, number>[]>`SELECT ${Prisma.join(columns, ', ')}`;
-    const df = new Map<string, number>();
-    terms.forEach((term, i) => df.set(termKey(term), Number(row?.[`n${i + 1}`] ?? 0)));
-    return { total: Number(row?.n0 ?? 0), df };
+    toCount.forEach((term, i) => {
+      const count = Number(row?.[`n${i + 1}`] ?? 0);
+      df.set(termKey(term), count);
+      counts.set(datasetId, termKey(term), count);
+    });
+    const total = Number(row?.n0 ?? 0);
+    counts.set(datasetId, TOTAL_KEY, total);
+    return { total, df };
   },
 
   async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {

@@ -1,0 +1,64 @@
+// PostgreSQL keeps large document-frequency counts between questions
+// (lib/search/common-count-cache.ts); small ones are counted every time, so
+// a rare word imported a moment ago is found at once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { db, isPostgres } from '@/lib/db/client';
+import { replacePassages } from '@/lib/knowledge/passages';
+import { forgetPostgresCounts, postgresIndex } from '@/lib/search/lexical-postgres';
+import { CACHE_FROM } from '@/lib/search/common-count-cache';
+import { createKnowledge, createTenant } from '../helpers/tenant';
+
+const term = (word: string) => ({ word, stem: word });
+
+describe.skipIf(!isPostgres())('document frequencies on PostgreSQL', () => {
+  afterEach(() => forgetPostgresCounts());
+
+  it('keeps a common word’s count, counts a rare word afresh every time', async () => {
+    const t = await createTenant('df-cache');
+    const { dataset, content } = await createKnowledge(t, 'Counts');
+    const write = (texts: string[]) =>
+      db().$transaction(async (tx) => {
+        const current = await tx.content.findUniqueOrThrow({ where: { id: content.id } });
+        await replacePassages(
+          tx,
+          current,
+          t.organization.id,
+          texts.map((text) => ({ text, tokenCount: 3 })),
+        );
+      });
+    const common = Array.from({ length: CACHE_FROM }, (_, i) => `Pelicans gather on pier ${i}.`);
+    await write(common);
+    const first = await postgresIndex.frequencies(dataset.id, [term('pelican'), term('walrus')]);
+    expect(first.df.get('pelican')).toBe(CACHE_FROM);
+    expect(first.df.get('walrus')).toBe(0);
+    expect(first.total).toBe(CACHE_FROM);
+
+    // The content is rewritten: one walrus, pelicans everywhere but one passage.
+    await write([...common.slice(1), 'A walrus rests on the ice.']);
+    const second = await postgresIndex.frequencies(dataset.id, [term('pelican'), term('walrus')]);
+    expect(second.df.get('walrus')).toBe(1);
+    // The common word's count (and the dataset's size) come from the cache.
+    expect(second.df.get('pelican')).toBe(CACHE_FROM);
+    expect(second.total).toBe(CACHE_FROM);
+
+    forgetPostgresCounts();
+    const fresh = await postgresIndex.frequencies(dataset.id, [term('pelican')]);
+    expect(fresh.df.get('pelican')).toBe(CACHE_FROM - 1);
+  });
+
+  it('keeps the counts of one dataset away from another', async () => {
+    const t = await createTenant('df-cache-2');
+    const a = await createKnowledge(t, 'A');
+    const b = await createKnowledge(t, 'B');
+    await db().$transaction((tx) =>
+      replacePassages(
+        tx,
+        a.content,
+        t.organization.id,
+        Array.from({ length: CACHE_FROM }, (_, i) => ({ text: `Pelicans on pier ${i}.`, tokenCount: 3 })),
+      ),
+    );
+    expect((await postgresIndex.frequencies(a.dataset.id, [term('pelican')])).df.get('pelican')).toBe(CACHE_FROM);
+    expect((await postgresIndex.frequencies(b.dataset.id, [term('pelican')])).df.get('pelican')).toBe(0);
+  });
+});
