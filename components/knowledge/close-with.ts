@@ -1,6 +1,6 @@
 'use client';
-// The end of a dialog's successful save on the knowledge pages: the dialog
-// closes and a toast says what happened (then, perhaps, the page moves on).
+// The end of a successful save in a dialog or small form of the knowledge
+// pages: it closes and a toast says what happened (then, perhaps, the page moves on).
 import { useToast } from '@/components/ui';
 
 /** `mutate(input, closeWith('Subject renamed'))`: the mutation options that close and say so. */

@@ -19,6 +19,11 @@ export function ContentView({ contentId }: { contentId: number }) {
   const router = useRouter();
   const toast = useToast();
   const closeWith = useCloseWith(() => setDialog(null));
+  const open = (which: typeof dialog) => {
+    update.reset();
+    remove.reset();
+    setDialog(which);
+  };
   const canWrite = useCanWrite();
   const record = content.data;
   // The trail's names; the content's own record holds only their ids.
@@ -38,23 +43,10 @@ export function ContentView({ contentId }: { contentId: number }) {
       actions={() =>
         canWrite && (
           <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                update.reset();
-                setDialog('edit');
-              }}
-            >
+            <Button variant="secondary" onClick={() => open('edit')}>
               <Pencil className="size-4" aria-hidden="true" /> Edit
             </Button>
-            <Button
-              variant="secondary"
-              className="text-red-700! hover:bg-red-50"
-              onClick={() => {
-                remove.reset();
-                setDialog('delete');
-              }}
-            >
+            <Button variant="secondary" className="text-red-700! hover:bg-red-50" onClick={() => open('delete')}>
               <Trash2 className="size-4" aria-hidden="true" /> Delete
             </Button>
           </>

@@ -6,24 +6,21 @@
 // (polled again) shows the item queued, then fetching…
 import { RotateCcw, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Field, Input, useToast } from '@/components/ui';
+import { Button, Field, Input } from '@/components/ui';
 import { type UploadItem, useRetryItem } from './api';
+import { useCloseWith } from './close-with';
 
 export function RetryItem({ uploadId, item, title }: { uploadId: number; item: UploadItem; title: string }) {
   const retry = useRetryItem();
   const [editing, setEditing] = useState(false);
   const [url, setUrl] = useState(item.url ?? '');
-  const toast = useToast();
-  const send = (newUrl?: string) =>
-    retry.mutate(
-      { uploadId, itemId: item.id, url: newUrl },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          toast.success(`“${title}” is queued again`);
-        },
-      },
-    );
+  const closeWith = useCloseWith(() => setEditing(false));
+  const send = (newUrl?: string) => retry.mutate({ uploadId, itemId: item.id, url: newUrl }, closeWith(`“${title}” is queued again`));
+  /** Opens or closes the URL form, forgetting the last failed retry. */
+  const showForm = (show: boolean) => {
+    retry.reset();
+    setEditing(show);
+  };
 
   if (editing) {
     return (
@@ -45,8 +42,7 @@ export function RetryItem({ uploadId, item, title }: { uploadId: number; item: U
             size="sm"
             variant="ghost"
             onClick={() => {
-              retry.reset();
-              setEditing(false);
+              showForm(false);
               setUrl(item.url ?? '');
             }}
           >
@@ -63,15 +59,7 @@ export function RetryItem({ uploadId, item, title }: { uploadId: number; item: U
           <RotateCcw className="size-4" aria-hidden="true" /> Retry
         </Button>
         {item.url !== null ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              retry.reset();
-              setEditing(true);
-            }}
-            aria-label={`Edit URL of ${title}`}
-          >
+          <Button size="sm" variant="ghost" onClick={() => showForm(true)} aria-label={`Edit URL of ${title}`}>
             <Pencil className="size-4" aria-hidden="true" /> Edit URL
           </Button>
         ) : null}
