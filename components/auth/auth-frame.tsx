@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
 import Link from 'next/link';
+import { BrandMark } from '@/components/shell/brand-mark';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /** The centred card of pages outside the shell (sign-in, 403), with the theme choice in a corner. */
@@ -18,9 +18,7 @@ export function AuthFrame({
     <main className="relative flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-14">
       <ThemeToggle className="absolute right-4 top-4" />
       <Link href="/" className="mb-6 flex items-center gap-2 rounded-md text-lg font-semibold text-slate-900">
-        <span className="flex size-8 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
-          <Search className="size-4" />
-        </span>
+        <BrandMark large />
         Knowledge Search
       </Link>
       <div className={`w-full ${wide ? 'max-w-xl' : 'max-w-sm'} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}>

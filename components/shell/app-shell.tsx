@@ -3,7 +3,7 @@
 // menu), side navigation filtered by role, collapsible into a drawer on
 // phones (which then also holds the organisation and project pickers).
 // Pages a role may not open are replaced by the /forbidden page.
-import { Menu, Search, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import Link from 'next/link';
 import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/ui/states';
 import { Skeleton, Spinner } from '@/components/ui/spinner';
 import { ToastProvider } from '@/components/ui/toast';
 import { mayOpen } from './access';
+import { BrandMark } from './brand-mark';
 import { Nav } from './nav';
 import { OrganizationPicker, ProjectPicker } from './pickers';
 import { UserMenu } from './user-menu';
@@ -21,9 +22,7 @@ import { useMe } from './use-me';
 function Brand() {
   return (
     <Link href="/console" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900">
-      <span className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
-        <Search className="size-4" />
-      </span>
+      <BrandMark />
       <span className="hidden sm:inline">Knowledge Search</span>
     </Link>
   );

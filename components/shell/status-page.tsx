@@ -1,14 +1,12 @@
-import { Search } from 'lucide-react';
 import Link from 'next/link';
+import { BrandMark } from './brand-mark';
 
 /** A whole-page message (not found, failure) in the product's own look, with ways on. */
 export function StatusPage({ code, title, children, actions }: { code: string; title: string; children: React.ReactNode; actions?: React.ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-16 text-center">
       <Link href="/" className="mb-10 inline-flex items-center gap-2 text-sm font-semibold text-slate-900">
-        <span className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-white" aria-hidden="true">
-          <Search className="size-4" />
-        </span>
+        <BrandMark />
         Knowledge Search
       </Link>
       <p className="text-sm font-semibold tracking-wide text-indigo-600 dark:text-indigo-400">{code}</p>
