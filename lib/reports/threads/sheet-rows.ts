@@ -3,36 +3,38 @@
 // which the sheet does not show and which cost most of the read), and rows
 // come out as plain arrays: nothing of a batch outlives its writing.
 import { db, Prisma } from '../../db/client';
-import { toDate, type RawDate, type RawInt } from '../../db/raw';
+import { toDate } from '../../db/raw';
 import type { CellValue } from '../xlsx';
 import type { ReportScope } from '../scope';
 import type { ThreadFilter } from './filter';
 import { threadIdBatches } from './read';
-import { DISPLAY_TYPE, feedbackOptionsOf } from './serialize';
+import { DISPLAY_TYPE, feedbackOptionsOf, type RawInteraction } from './serialize';
 import { matchingSql } from './where';
 
-type SheetInteraction = {
-  conversation_id: string;
-  identifier: string;
-  created_at: RawDate;
-  type: string;
-  question: string;
-  content: string;
-  datamodel_name: string;
-  dataset_name: string;
-  generative_model_name: string;
-  preset_name: string;
-  project_id: RawInt;
-  user_name: string;
-  user_email: string;
-  prompt_tokens: RawInt;
-  completion_tokens: RawInt;
-  total_tokens: RawInt;
-  total_tokens_with_fee: RawInt;
-  evaluation: string | null;
-  feedback: string | null;
-  feedback_options: string | null;
-};
+/** The interaction columns the sheet shows, typed as the API's rows read them. */
+type SheetInteraction = Pick<
+  RawInteraction,
+  | 'conversation_id'
+  | 'identifier'
+  | 'created_at'
+  | 'type'
+  | 'question'
+  | 'content'
+  | 'datamodel_name'
+  | 'dataset_name'
+  | 'generative_model_name'
+  | 'preset_name'
+  | 'project_id'
+  | 'user_name'
+  | 'user_email'
+  | 'prompt_tokens'
+  | 'completion_tokens'
+  | 'total_tokens'
+  | 'total_tokens_with_fee'
+  | 'evaluation'
+  | 'feedback'
+  | 'feedback_options'
+>;
 
 /**
  * Rows of the first `limit` matching threads in the report's order (newest
