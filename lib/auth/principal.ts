@@ -63,7 +63,10 @@ function checkLive(row: { revoked_at: RawDate | null; expires_at: RawDate | null
   if (row.expires_at !== null && toDate(row.expires_at).getTime() <= Date.now()) throw unauthorized('Token expired');
 }
 
+/** An API key or project token with its project, as the credential queries read it. */
 type ProjectCredentialRow = {
+  id: RawInt;
+  last_used_at: RawDate | null;
   revoked_at: RawDate | null;
   expires_at: RawDate | null;
   project_id: RawInt | null;
@@ -71,25 +74,27 @@ type ProjectCredentialRow = {
   organization_name: string | null;
 };
 
-function projectOfRow(row: ProjectCredentialRow): { projectId: number; organizationId: number; organizationName: string } {
+/** A live API key or project token's project (404 when it was deleted); its use is noted. */
+async function acceptProjectCredential(
+  table: 'api_keys' | 'project_tokens',
+  row: ProjectCredentialRow | undefined,
+): Promise<{ projectId: number; organizationId: number; organizationName: string }> {
+  checkLive(row);
   if (row.project_id === null || row.organization_id === null) throw notFound('The project of this token no longer exists');
+  await noteCredentialUse(table, Number(row.id), row.last_used_at);
   return { projectId: Number(row.project_id), organizationId: Number(row.organization_id), organizationName: row.organization_name ?? '' };
 }
 
 async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
-  const [key] = await db().$queryRaw<
-    (ProjectCredentialRow & { key_id: RawInt; last_used_at: RawDate | null; user_id: RawInt | null; email: string | null; name: string | null })[]
-  >`
-    SELECT k.id AS key_id, k.revoked_at, k.expires_at, k.last_used_at, u.id AS user_id, u.email, u.name,
+  const [key] = await db().$queryRaw<(ProjectCredentialRow & { user_id: RawInt | null; email: string | null; name: string | null })[]>`
+    SELECT k.id, k.revoked_at, k.expires_at, k.last_used_at, u.id AS user_id, u.email, u.name,
       p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM api_keys k
     LEFT JOIN users u ON u.id = k.user_id
     LEFT JOIN projects p ON p.id = k.project_id
     LEFT JOIN organizations o ON o.id = p.organization_id
     WHERE k.token_hash = ${tokenHash}`;
-  checkLive(key);
-  const project = projectOfRow(key);
-  await noteCredentialUse('api_keys', Number(key.key_id), key.last_used_at);
+  const project = await acceptProjectCredential('api_keys', key);
   return {
     mode: 'apiKey',
     ...project,
@@ -97,20 +102,18 @@ async function apiKeyPrincipal(tokenHash: string): Promise<Principal> {
     email: key.email,
     name: key.name,
     role: null,
-    apiKeyId: Number(key.key_id),
+    apiKeyId: Number(key.id),
   };
 }
 
 async function projectTokenPrincipal(tokenHash: string): Promise<Principal> {
-  const [token] = await db().$queryRaw<(ProjectCredentialRow & { id: RawInt; last_used_at: RawDate | null })[]>`
+  const [token] = await db().$queryRaw<ProjectCredentialRow[]>`
     SELECT t.id, t.revoked_at, t.expires_at, t.last_used_at, p.id AS project_id, o.id AS organization_id, o.name AS organization_name
     FROM project_tokens t
     LEFT JOIN projects p ON p.id = t.project_id
     LEFT JOIN organizations o ON o.id = p.organization_id
     WHERE t.token_hash = ${tokenHash}`;
-  checkLive(token);
-  const project = projectOfRow(token);
-  await noteCredentialUse('project_tokens', Number(token.id), token.last_used_at);
+  const project = await acceptProjectCredential('project_tokens', token);
   return { mode: 'projectToken', ...project, userId: null, email: null, name: null, role: null, apiKeyId: null };
 }
 
