@@ -8,17 +8,15 @@ import { overrideConfig } from '@/lib/config';
 import type http from 'node:http';
 import { call } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
+import { importFixture } from '../helpers/import-fixture';
 import { asMember } from '../helpers/session-as';
 import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import * as site from '@/app/searcher/v1/upload/site/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
 
-vi.mock('@/lib/auth/session', async (original) => ({
-  ...(await original<typeof import('@/lib/auth/session')>()),
-  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-}));
+vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 
 let server: FileServer;
 let tenant: Tenant;
@@ -43,7 +41,7 @@ function html(body: string) {
 
 beforeAll(async () => {
   overrideConfig({ IMPORT_CRAWL_DELAY_MS: '0' });
-  server = await startFileServer();
+  ({ server, tenant, datasetId } = await importFixture('crawl', 'Harbour'));
   const u = (p: string) => server.url(p);
   server.on('/robots.txt', (_q, res) =>
     res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /docs/private/\n\nUser-agent: OtherBot\nDisallow: /\n'),
@@ -84,8 +82,6 @@ beforeAll(async () => {
   server.on('/other/outside.html', html(page('Outside', 'Outside the path scope.', [])));
   server.on('/docs/loop.html', (_q, res) => res.writeHead(302, { location: '/docs/loop2.html' }).end());
   server.on('/docs/loop2.html', (_q, res) => res.writeHead(302, { location: '/docs/loop.html' }).end());
-  tenant = await createTenant('crawl');
-  datasetId = (await createKnowledge(tenant, 'Harbour')).dataset.id;
 });
 
 afterAll(async () => {

@@ -3,8 +3,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
-import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import type { Tenant } from '../helpers/tenant';
+import type { FileServer } from '../helpers/file-server';
+import { importFixture } from '../helpers/import-fixture';
 import { drainUploads } from '@/lib/ingest/worker';
 import * as upload from '@/app/searcher/v1/upload/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
@@ -17,9 +18,7 @@ let tenant: Tenant;
 let datasetId: number;
 
 beforeAll(async () => {
-  server = await startFileServer();
-  tenant = await createTenant('formats');
-  datasetId = (await createKnowledge(tenant, 'Library')).dataset.id;
+  ({ server, tenant, datasetId } = await importFixture('formats', 'Library'));
 });
 afterAll(() => server.close());
 

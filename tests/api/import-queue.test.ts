@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overrideConfig } from '@/lib/config';
 import { call } from '../helpers/http';
+import { fullTextHits } from '../helpers/full-text';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
+import { importFixture } from '../helpers/import-fixture';
 import { db, isPostgres } from '@/lib/db/client';
 import { upsertPlan } from '@/lib/tenancy/organizations';
 import { drainUploads, startImportWorkers, stopImportWorkers } from '@/lib/ingest/worker';
@@ -18,9 +20,7 @@ let tenant: Tenant;
 let datasetId: number;
 
 beforeAll(async () => {
-  server = await startFileServer();
-  tenant = await createTenant('queue');
-  datasetId = (await createKnowledge(tenant, 'Queue')).dataset.id;
+  ({ server, tenant, datasetId } = await importFixture('queue', 'Queue'));
 });
 afterAll(() => server.close());
 
@@ -50,16 +50,6 @@ async function drainUntilSettled(id: number, workerId: string, who: Tenant = ten
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('upload did not settle');
-}
-
-/** Passage ids the full-text index finds for one word, on either database. */
-async function fullTextHits(word: string): Promise<number[]> {
-  const rows = isPostgres()
-    ? await db().$queryRaw<
-        { id: number }[]
-      >`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
-    : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
-  return rows.map((r) => Number(r.id));
 }
 
 const contentsFor = (url: string) => db().content.findMany({ where: { datasetId, importUrl: url } });
@@ -229,7 +219,7 @@ describe('re-import and the indexed-token limit', () => {
     const first = await drainUntilSettled(await start([server.url('/living.md')]), 'reimport-1');
     const contentId = first.items[0].content_id!;
     const firstIds = (await db().passage.findMany({ where: { contentId }, select: { id: true } })).map((p) => p.id);
-    expect(await fullTextHits('first')).toEqual(expect.arrayContaining(firstIds));
+    expect(await fullTextHits(datasetId, 'first')).toEqual(expect.arrayContaining(firstIds));
     const orgBefore = await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } });
     version = 2;
     const second = await drainUntilSettled(await start([server.url('/living.md')]), 'reimport-2');
@@ -249,8 +239,8 @@ describe('re-import and the indexed-token limit', () => {
     // The full-text index (kept by the search migration's triggers) follows the replacement.
     const current = await db().passage.findMany({ where: { contentId }, select: { id: true, text: true } });
     const secondId = current.find((p) => p.text.includes('Second version text.'))!.id;
-    expect(await fullTextHits('second')).toContain(secondId);
-    const stale = await fullTextHits('first');
+    expect(await fullTextHits(datasetId, 'second')).toContain(secondId);
+    const stale = await fullTextHits(datasetId, 'first');
     for (const id of firstIds) expect(stale).not.toContain(id);
     expect(firstIds.length).toBeGreaterThan(0);
   });

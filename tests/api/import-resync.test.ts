@@ -6,10 +6,12 @@
 // sync on one worker only.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../helpers/http';
+import { fullTextHits } from '../helpers/full-text';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
+import { importFixture } from '../helpers/import-fixture';
 import { asMember } from '../helpers/session-as';
-import { db, isPostgres } from '@/lib/db/client';
+import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import { runDueSyncs } from '@/lib/ingest/sync/syncs';
 import * as upload from '@/app/searcher/v1/upload/route';
@@ -18,10 +20,7 @@ import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
 import * as resync from '@/app/searcher/v1/datasets/[dataset_id]/resync/route';
 import * as sync from '@/app/searcher/v1/datasets/[dataset_id]/sync/route';
 
-vi.mock('@/lib/auth/session', async (original) => ({
-  ...(await original<typeof import('@/lib/auth/session')>()),
-  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-}));
+vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 
 let server: FileServer;
 let tenant: Tenant;
@@ -40,7 +39,7 @@ const pages = {
 let goneStatus = 200;
 
 beforeAll(async () => {
-  server = await startFileServer();
+  ({ server, tenant, datasetId } = await importFixture('resync', 'Harbour info'));
   server.on('/kb/etag.html', (req, res) => {
     (conditional.etag ??= []).push(String(req.headers['if-none-match'] ?? ''));
     if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { etag: '"v1"' }).end();
@@ -55,8 +54,6 @@ beforeAll(async () => {
   server.on('/kb/gone.html', (_req, res) =>
     goneStatus === 200 ? res.writeHead(200, { 'content-type': 'text/html' }).end(pages.gone) : res.writeHead(goneStatus).end('gone'),
   );
-  tenant = await createTenant('resync');
-  datasetId = (await createKnowledge(tenant, 'Harbour info')).dataset.id;
   const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
     token: tenant.apiKey,
     body: { name: 'harbour', uploads: ['etag', 'plain', 'changed', 'gone'].map((p) => ({ url: server.url(`/kb/${p}.html`), dataset_name: 'Harbour info' })) },
@@ -73,15 +70,6 @@ const passagesOf = async (p: string) => {
   const content = await contentOf(p);
   return content ? db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' }, select: { id: true, text: true } }) : [];
 };
-
-async function fullTextHits(word: string): Promise<number[]> {
-  const rows = isPostgres()
-    ? await db().$queryRaw<
-        { id: number }[]
-      >`SELECT passage_id AS id FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ plainto_tsquery('english', ${word})`
-    : await db().$queryRaw<{ id: bigint }[]>`SELECT rowid AS id FROM passage_fts WHERE passage_fts MATCH ${`body:${word}`} AND ds = ${`ds${datasetId}`}`;
-  return rows.map((r) => Number(r.id));
-}
 
 async function resyncNow() {
   const res = await call(resync.POST, 'POST', `/searcher/v1/datasets/${datasetId}/resync`, { token: tenant.apiKey, params: { dataset_id: String(datasetId) } });
@@ -115,8 +103,8 @@ describe('re-sync', () => {
     // Changed: new text found, old text gone, the unchanged passage kept its id.
     const after = await passagesOf('changed');
     expect(after.map((p) => p.text).join(' ')).toContain('fifteen euros');
-    expect(await fullTextHits('fifteen')).toHaveLength(1);
-    expect(await fullTextHits('twelve')).toHaveLength(0);
+    expect(await fullTextHits(datasetId, 'fifteen')).toHaveLength(1);
+    expect(await fullTextHits(datasetId, 'twelve')).toHaveLength(0);
     const showers = (rows: { id: number; text: string }[]) => rows.find((p) => p.text.includes('Showers'))?.id;
     expect(showers(after)).toBe(showers(before.changed));
     // Gone once: kept, one miss counted.
@@ -150,7 +138,7 @@ describe('re-sync', () => {
     await resyncNow();
     expect(await contentOf('gone')).toBeNull();
     expect(await db().passage.count({ where: { contentId: gone.id } })).toBe(0);
-    expect(await fullTextHits('regatta')).toHaveLength(0);
+    expect(await fullTextHits(datasetId, 'regatta')).toHaveLength(0);
     const tokensAfter = (await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).indexedTokens;
     expect(tokensBefore - tokensAfter).toBe(gone.tokenCount);
     const s = await status();
@@ -249,6 +237,6 @@ describe('a crawl run again', () => {
     expect(outcomes).toEqual({ '/site/index.html': 'changed', '/site/berths.html': 'unchanged', '/site/fuel.html': null });
     const after = await db().content.findUniqueOrThrow({ where: { id: berths.id }, include: { passages: { select: { id: true } } } });
     expect(after.passages).toEqual(berths.passages);
-    expect(await fullTextHits('diesel')).toHaveLength(1);
+    expect(await fullTextHits(datasetId, 'diesel')).toHaveLength(1);
   });
 });

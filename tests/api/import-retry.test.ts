@@ -12,8 +12,9 @@ import * as files from '@/app/searcher/v1/upload/files/route';
 import * as retry from '@/app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route';
 import { call } from '../helpers/http';
 import { sendMultipart } from '../helpers/multipart';
-import { startFileServer, type FileServer } from '../helpers/file-server';
-import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+import type { FileServer } from '../helpers/file-server';
+import { twoTenantImportFixture } from '../helpers/import-fixture';
+import type { Tenant } from '../helpers/tenant';
 
 const session = vi.hoisted(() => ({ identity: null as { userId: number; organizationId: number } | null }));
 vi.mock('@/lib/auth/session', async (importOriginal) => ({
@@ -26,11 +27,7 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  server = await startFileServer();
-  a = await createTenant('retry-a');
-  b = await createTenant('retry-b');
-  await createKnowledge(a, 'Vault');
-  await createKnowledge(b, 'Other');
+  ({ server, a, b } = await twoTenantImportFixture('retry'));
 });
 afterAll(() => server.close());
 afterEach(() => {

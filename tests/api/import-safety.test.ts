@@ -7,8 +7,9 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { overrideConfig } from '@/lib/config';
 import { call } from '../helpers/http';
-import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import type { Tenant } from '../helpers/tenant';
+import type { FileServer } from '../helpers/file-server';
+import { twoTenantImportFixture } from '../helpers/import-fixture';
 import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
 import type { Resolver } from '@/lib/ingest/fetch-safely';
@@ -22,11 +23,7 @@ let b: Tenant;
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  server = await startFileServer();
-  a = await createTenant('safe-a');
-  b = await createTenant('safe-b');
-  await createKnowledge(a, 'Vault');
-  await createKnowledge(b, 'Other');
+  ({ server, a, b } = await twoTenantImportFixture('safe'));
 });
 afterAll(() => server.close());
 afterEach(() => {

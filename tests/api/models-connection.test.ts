@@ -20,10 +20,7 @@ import { REPLY, startChatServer, type ChatServer } from '../helpers/chat-server'
 import { asMember, withToken } from '../helpers/session-as';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 
-vi.mock('@/lib/auth/session', async (original) => ({
-  ...(await original<typeof import('@/lib/auth/session')>()),
-  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-}));
+vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 
 let server: ChatServer;
 let a: Tenant;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../helpers/http';
 import { asMember } from '../helpers/session-as';
-import { createTenant, type Tenant } from '../helpers/tenant';
+import { createTenant, TEST_PLAN_LIMITS, type Tenant } from '../helpers/tenant';
 import { peerStamp, PEER_HEADER } from '@/lib/http/client-address';
 import { effectiveApiLimit, resetBucketStores } from '@/lib/http/limit-policy';
 import { db } from '@/lib/db/client';
@@ -20,10 +20,7 @@ import * as datasets from '@/app/searcher/v1/datasets/route';
 import * as credits from '@/app/api/v1/credits_resume/route';
 import * as ratings from '@/app/api/smartpages/[slug]/assessments/route';
 
-vi.mock('@/lib/auth/session', async (original) => ({
-  ...(await original<typeof import('@/lib/auth/session')>()),
-  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-}));
+vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 
 let a: Tenant;
 let b: Tenant;
@@ -93,21 +90,13 @@ describe('per credential, in process', () => {
 });
 
 describe('per plan', () => {
-  const planBase = {
-    creditLimit: 1000,
-    datamodelLimit: 3,
-    privateSmartpageLimit: 2,
-    publicSmartpageLimit: 2,
-    privateSmartpageUserLimit: 10,
-    indexedTokenLimit: 1_000_000,
-  };
   let small: Tenant;
   let unlimited: Tenant;
   beforeAll(async () => {
     [small, unlimited] = await Promise.all([createTenant('rlsmall'), createTenant('rlfree')]);
     const [smallPlan, freePlan] = await Promise.all([
-      upsertPlan({ name: 'Rate plan small', ...planBase, apiRatePerMinute: 1, apiRateBurst: 2 }),
-      upsertPlan({ name: 'Rate plan unlimited', ...planBase, apiRatePerMinute: 0 }),
+      upsertPlan({ name: 'Rate plan small', ...TEST_PLAN_LIMITS, apiRatePerMinute: 1, apiRateBurst: 2 }),
+      upsertPlan({ name: 'Rate plan unlimited', ...TEST_PLAN_LIMITS, apiRatePerMinute: 0 }),
     ]);
     await db().subscription.update({ where: { organizationId: small.organization.id }, data: { planId: smallPlan.id } });
     await db().subscription.update({ where: { organizationId: unlimited.organization.id }, data: { planId: freePlan.id } });

@@ -2,9 +2,7 @@
 // next/headers, which only a running Next.js server provides, so a test
 // file replaces lib/auth/session's reader with this one:
 //
-//   vi.mock('@/lib/auth/session', async (original) => ({
-//     ...(await original()), currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-//   }));
+//   vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 //
 // Everything after it (membership, role, project) is the real code on the
 // real database. Writes carry Sec-Fetch-Site: same-origin, as a browser's do.
@@ -17,6 +15,11 @@ let current: SessionIdentity | null = null;
 
 export async function signedIn(): Promise<SessionIdentity | null> {
   return current;
+}
+
+/** lib/auth/session as it is, but for its cookie reader: signedIn (the factory of the vi.mock above). */
+export function withSignedIn<Session extends object>(actual: Session): Session & { currentSessionIdentity: typeof signedIn } {
+  return { ...actual, currentSessionIdentity: signedIn };
 }
 
 /** Call options for the tenant's member of this role, signed in with the browser session. */

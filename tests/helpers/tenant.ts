@@ -10,19 +10,21 @@ import type { Role } from '@/lib/auth/roles';
 
 export const PASSWORD = 'correct horse battery';
 
+/** The limits of every test tenant's plan; tests that make plans of their own start from them. */
+export const TEST_PLAN_LIMITS = {
+  creditLimit: 1000,
+  datamodelLimit: 3,
+  privateSmartpageLimit: 2,
+  publicSmartpageLimit: 2,
+  privateSmartpageUserLimit: 10,
+  indexedTokenLimit: 1_000_000,
+};
+
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 export async function createTenant(label = 'org') {
   const tag = `${label}-${crypto.randomUUID().slice(0, 8)}`;
-  await upsertPlan({
-    name: 'Test plan',
-    creditLimit: 1000,
-    datamodelLimit: 3,
-    privateSmartpageLimit: 2,
-    publicSmartpageLimit: 2,
-    privateSmartpageUserLimit: 10,
-    indexedTokenLimit: 1_000_000,
-  });
+  await upsertPlan({ name: 'Test plan', ...TEST_PLAN_LIMITS });
   const organization = await createOrganization({ name: `Org ${tag}`, planName: 'Test plan' });
   const project = await createProject(organization.id, 'Main');
   const users = {} as Record<Role, { id: number; email: string }>;

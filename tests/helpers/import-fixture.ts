@@ -1,0 +1,22 @@
+// Where an import test starts: a file server on loopback to import from, and
+// organisations with a dataset to import into.
+import { startFileServer, type FileServer } from './file-server';
+import { createKnowledge, createTenant, type Tenant } from './tenant';
+
+/** A file server and one tenant with a dataset of this name. */
+export async function importFixture(label: string, datasetName: string): Promise<{ server: FileServer; tenant: Tenant; datasetId: number }> {
+  const server = await startFileServer();
+  const tenant = await createTenant(label);
+  const datasetId = (await createKnowledge(tenant, datasetName)).dataset.id;
+  return { server, tenant, datasetId };
+}
+
+/** A file server and two tenants for tenancy checks: `<prefix>-a` imports into 'Vault', `<prefix>-b` owns 'Other'. */
+export async function twoTenantImportFixture(prefix: string): Promise<{ server: FileServer; a: Tenant; b: Tenant }> {
+  const server = await startFileServer();
+  const a = await createTenant(`${prefix}-a`);
+  const b = await createTenant(`${prefix}-b`);
+  await createKnowledge(a, 'Vault');
+  await createKnowledge(b, 'Other');
+  return { server, a, b };
+}
