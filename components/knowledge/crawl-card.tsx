@@ -5,7 +5,7 @@
 import { Globe } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, Field, Input, Select, Textarea, errorMessage } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ErrorNote, Field, Input, Select, Textarea } from '@/components/ui';
 import { useStartCrawl } from './crawl-api';
 
 const lines = (text: string) =>
@@ -87,11 +87,7 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
         <Field label="Leave out pages matching" hint="Optional; one pattern per line (/blog/, *?print=1).">
           {(p) => <Textarea {...p} rows={2} value={exclude} onChange={(e) => setExclude(e.target.value)} />}
         </Field>
-        {problem || start.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">
-            {problem ?? errorMessage(start.error)}
-          </p>
-        ) : null}
+        <ErrorNote error={problem || start.error} roomy className="md:col-span-2" />
         <div className="flex justify-end md:col-span-2">
           <Button type="button" variant="secondary" loading={start.isPending} onClick={crawl}>
             <Globe className="size-4" aria-hidden="true" /> Start crawl

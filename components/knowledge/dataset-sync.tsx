@@ -5,7 +5,7 @@
 import { RefreshCw } from 'lucide-react';
 import Link from 'next/link';
 import { ApiClientError } from '@/components/api/client';
-import { Button, Card, CardBody, CardHeader, ErrorState, Field, LoadingBlock, Select, errorMessage, formatDateTime, formatNumber } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ErrorNote, ErrorState, Field, LoadingBlock, Select, formatDateTime, formatNumber } from '@/components/ui';
 import { useCanWrite } from './api';
 import { type Schedule, type SyncRecord, useDatasetSync, useResyncNow, useSetSchedule } from './crawl-api';
 
@@ -80,11 +80,7 @@ export function DatasetSync({ datasetId }: { datasetId: number }) {
             )}
           </div>
         </dl>
-        {resync.error || schedule.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(resync.error ?? schedule.error)}
-          </p>
-        ) : null}
+        <ErrorNote error={resync.error ?? schedule.error} />
         {last ? <LastSync sync={last} /> : null}
       </CardBody>
     </Card>

@@ -12,13 +12,13 @@ import {
   CardBody,
   CardHeader,
   EmptyState,
+  ErrorNote,
   Field,
   Input,
   ListQueryView,
   PageHeader,
   Select,
   Textarea,
-  errorMessage,
   formatDateTime,
 } from '@/components/ui';
 import { useCanWrite, useDatasets, useStartUpload } from './api';
@@ -247,11 +247,7 @@ export function ImportForm({ uploadLimits }: { uploadLimits: UploadLimits }) {
                 </CardBody>
               </Card>
 
-              {problem || start.error ? (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                  {problem ?? errorMessage(start.error)}
-                </p>
-              ) : null}
+              <ErrorNote error={problem || start.error} roomy />
               <div className="flex justify-end">
                 <Button type="submit" loading={start.isPending}>
                   <Upload className="size-4" aria-hidden="true" /> Start import

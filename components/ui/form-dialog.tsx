@@ -4,7 +4,7 @@
 // the dialog opens clean next time.
 import { Button } from './button';
 import { Dialog, type DialogWidth } from './dialog';
-import { errorMessage } from './states';
+import { ErrorNote } from './states';
 
 /** What the dialog needs of the save mutation (react-query's useMutation result fits). */
 export type FormSave = { isPending: boolean; error: unknown; reset: () => void };
@@ -70,11 +70,7 @@ export function FormDialog({
         }}
       >
         {children}
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
+        <ErrorNote error={save.error} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ export { Button, type ButtonProps } from './button';
 export { Card, CardHeader, CardBody, PageHeader } from './card';
 export { Badge } from './badge';
 export { Spinner, Skeleton, LoadingBlock, LoadingCard } from './spinner';
-export { EmptyState, ErrorState, errorMessage } from './states';
+export { EmptyState, ErrorNote, ErrorState, errorMessage } from './states';
 export { Dialog, ConfirmDialog } from './dialog';
 export { FormDialog } from './form-dialog';
 export { ChoiceCards, type Choice } from './choice-cards';

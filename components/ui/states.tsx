@@ -69,3 +69,16 @@ export function ErrorState({
     </div>
   );
 }
+
+/**
+ * Why a form's last action failed, in a red box under the form: a check's own
+ * words (a string) or the error's message; nothing while there is none.
+ */
+export function ErrorNote({ error, roomy = false, className }: { error: unknown; roomy?: boolean; className?: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className={cn('rounded-md border border-red-200 bg-red-50 text-sm text-red-800', roomy ? 'px-4 py-3' : 'px-3 py-2', className)}>
+      {typeof error === 'string' ? error : errorMessage(error)}
+    </p>
+  );
+}
