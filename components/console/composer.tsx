@@ -3,6 +3,7 @@ import { SendHorizontal, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';
+import { SubmitForm } from '@/components/ui/submit-form';
 
 /** The question box: Enter sends, Shift+Enter starts a new line. */
 export function Composer({
@@ -26,12 +27,9 @@ export function Composer({
     setText('');
   };
   return (
-    <form
+    <SubmitForm
       className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/20"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
+      onSubmit={send}
     >
       <label className="min-w-0 flex-1">
         <span className="sr-only">Your question</span>
@@ -61,6 +59,6 @@ export function Composer({
           <span className="hidden sm:inline">Send</span>
         </Button>
       )}
-    </form>
+    </SubmitForm>
   );
 }

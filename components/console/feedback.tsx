@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/field';
 import { errorMessage } from '@/components/ui/states';
 import { cn } from '@/components/ui/cn';
 import type { Evaluation, Rating, Turn } from './types';
+import { SubmitForm } from '@/components/ui/submit-form';
 
 export const NEGATIVE_REASONS = [
   'Incorrect',
@@ -106,13 +107,7 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
         ) : null}
       </div>
       {draft ? (
-        <form
-          className="mt-3 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(draft);
-          }}
-        >
+        <SubmitForm className="mt-3 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3" onSubmit={() => save.mutate(draft)}>
           {draft.evaluation === 'negative' ? (
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">What was wrong?</legend>
@@ -156,7 +151,7 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
               Cancel
             </Button>
           </div>
-        </form>
+        </SubmitForm>
       ) : null}
     </div>
   );

@@ -14,6 +14,7 @@ import { errorMessage } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/components/ui/cn';
 import { THREADS_KEY } from './use-threads';
+import { SubmitForm } from '@/components/ui/submit-form';
 
 const threadPath = (id: string) => `/searcher/v1/conversations/${encodeURIComponent(id)}`;
 
@@ -63,13 +64,7 @@ export function ThreadItem({
 
   if (editing) {
     return (
-      <form
-        className="flex items-center gap-1 rounded-md bg-white px-1 py-1 ring-2 ring-indigo-500/40"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
+      <SubmitForm className="flex items-center gap-1 rounded-md bg-white px-1 py-1 ring-2 ring-indigo-500/40" onSubmit={save}>
         <input
           autoFocus
           value={draft}
@@ -87,7 +82,7 @@ export function ThreadItem({
         <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Cancel renaming" onClick={() => setEditing(false)}>
           <X className="size-4" aria-hidden="true" />
         </button>
-      </form>
+      </SubmitForm>
     );
   }
 

@@ -4,6 +4,7 @@
 import { CalendarRange } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button, Select } from '@/components/ui';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { type DateRange, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
 import { MIN_DATE } from '@/lib/reports/periods';
 import type { DatamodelListItem } from './api';
@@ -28,11 +29,10 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
   const preset = presetOf(value, today);
 
   return (
-    <form
+    <SubmitForm
       className="grid w-full grid-cols-2 items-end gap-2 sm:flex sm:w-auto sm:flex-wrap"
       aria-label="Report period"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (!problem) onChange(draft);
       }}
     >
@@ -83,7 +83,7 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
           {problem}
         </p>
       ) : null}
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -4,6 +4,7 @@
 import { Filter, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
+import { SubmitForm } from '@/components/ui/submit-form';
 import type { DatamodelListItem } from './api';
 import { DateInput, FilterField } from './filter-field';
 import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
@@ -54,11 +55,10 @@ export function ThreadFiltersPanel({
   const active = JSON.stringify(value) !== JSON.stringify(EMPTY_THREAD_FILTERS);
 
   return (
-    <form
+    <SubmitForm
       className="space-y-4"
       aria-label="Thread filters"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         sent.current = question;
         onChange({ ...value, question });
       }}
@@ -145,7 +145,7 @@ export function ThreadFiltersPanel({
           <RotateCcw className="size-4" aria-hidden="true" /> Reset
         </Button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }
 
