@@ -1,8 +1,7 @@
 'use client';
 // The project's datamodels: dataset, preset and model, and where they are published.
-import { Boxes, MessageSquareText, Plus } from 'lucide-react';
+import { Boxes, MessageSquareText } from 'lucide-react';
 import Link from 'next/link';
-import { Button } from '@/components/ui/button';
 import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { DatamodelDialog } from './datamodel-dialog';
@@ -23,11 +22,7 @@ export function DatamodelsSection() {
         id="datamodels"
         title="Datamodels"
         description="What people ask against in the console, on smartpages and through the search API (its model field)."
-        action={
-          <Button size="sm" onClick={editor.create} disabled={!ready || noPresets} title={noPresets ? 'Create a preset first' : undefined}>
-            <Plus className="size-4" aria-hidden="true" /> New datamodel
-          </Button>
-        }
+        create={{ label: 'New datamodel', onClick: editor.create, blocked: noPresets ? 'Create a preset first' : !ready }}
         query={datamodels}
         empty={{
           icon: <Boxes className="size-8" />,

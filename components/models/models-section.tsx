@@ -2,7 +2,7 @@
 // The generative models a project may use: the service's (read-only here)
 // and its own, each with its provider, address, key variable and fees, and
 // a connection test.
-import { Cpu, Plug, Plus } from 'lucide-react';
+import { Cpu, Plug } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useEditDialog } from '@/components/ui/edit-dialog';
@@ -78,11 +78,7 @@ export function ModelsSection() {
         id="generative-models"
         title="Generative models"
         description="Who writes the answers. The service's models are shared by every project; yours are this project's own."
-        action={
-          <Button size="sm" onClick={editor.create}>
-            <Plus className="size-4" aria-hidden="true" /> New model
-          </Button>
-        }
+        create={{ label: 'New model', onClick: editor.create }}
         query={models}
         empty={{
           icon: <Cpu className="size-8" />,

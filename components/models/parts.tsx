@@ -1,7 +1,10 @@
 'use client';
 // Pieces the three sections of the Models page share: the card around a
-// list with its loading, error and empty states, a row's label/value
-// pairs, and the delete confirmation that shows why a delete was refused.
+// list with its "New …" button and its loading, error and empty states, a
+// row's label/value pairs, and the delete confirmation that shows why a
+// delete was refused.
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useConfirmAction } from '@/components/ui/confirm-action';
 import { QueryView, type QueryState } from '@/components/ui/query-view';
@@ -13,7 +16,7 @@ export function Section<T>({
   id,
   title,
   description,
-  action,
+  create,
   query,
   empty,
   children,
@@ -21,7 +24,8 @@ export function Section<T>({
   id: string;
   title: string;
   description: string;
-  action: React.ReactNode;
+  /** The section's "New …" button; `blocked` says why it is off (its tooltip), or is true while what it needs loads. */
+  create: { label: string; onClick: () => void; blocked?: string | boolean };
   query: QueryState<T[]>;
   empty: { title: string; description: string; icon: React.ReactNode };
   children: (items: T[]) => React.ReactNode;
@@ -29,7 +33,20 @@ export function Section<T>({
   return (
     <section aria-labelledby={`${id}-title`}>
       <Card>
-        <CardHeader title={<span id={`${id}-title`}>{title}</span>} description={description} actions={action} />
+        <CardHeader
+          title={<span id={`${id}-title`}>{title}</span>}
+          description={description}
+          actions={
+            <Button
+              size="sm"
+              onClick={create.onClick}
+              disabled={Boolean(create.blocked)}
+              title={typeof create.blocked === 'string' ? create.blocked : undefined}
+            >
+              <Plus className="size-4" aria-hidden="true" /> {create.label}
+            </Button>
+          }
+        />
         <QueryView
           query={query}
           inset

@@ -1,7 +1,6 @@
 'use client';
 // The project's presets: model, prompt template and parameters.
-import { Plus, SlidersHorizontal } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { SlidersHorizontal } from 'lucide-react';
 import { useEditDialog } from '@/components/ui/edit-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete';
 import { PresetDialog } from './preset-dialog';
@@ -30,11 +29,7 @@ export function PresetsSection() {
         id="presets"
         title="Presets"
         description="How answers are written: a model, a prompt template and how many passages to use."
-        action={
-          <Button size="sm" onClick={editor.create} disabled={!models.data || noModels} title={noModels ? 'Create a generative model first' : undefined}>
-            <Plus className="size-4" aria-hidden="true" /> New preset
-          </Button>
-        }
+        create={{ label: 'New preset', onClick: editor.create, blocked: noModels ? 'Create a generative model first' : !models.data }}
         query={presets}
         empty={{
           icon: <SlidersHorizontal className="size-8" />,
