@@ -1,7 +1,7 @@
 // One operation: method and path as the summary line of a <details> (no
 // script needed), and inside it credentials, parameters, body and responses.
 import { cn } from '@/components/ui';
-import { constraints, SchemaView, typeLabel } from './schema-view';
+import { FieldSummary, SchemaView } from './schema-view';
 import type { OpenApiDocument, OperationObject, ResponseObject } from './types';
 import { Text } from './text';
 
@@ -61,29 +61,17 @@ function Parameters({ operation }: { operation: OperationObject }) {
   const parameters = operation.parameters ?? [];
   return (
     <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-      {parameters.map((parameter) => {
-        const limits = constraints(parameter.schema);
-        return (
-          <li key={`${parameter.in}:${parameter.name}`} className="px-3 py-2">
-            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-              <code className="break-all font-mono text-sm font-semibold text-slate-900">{parameter.name}</code>
-              <span className="text-xs text-slate-500">in {parameter.in}</span>
-              <span className="font-mono text-xs text-slate-600">{typeLabel(parameter.schema)}</span>
-              {parameter.required ? (
-                <span className="text-xs font-medium text-red-700">required</span>
-              ) : (
-                <span className="text-xs text-slate-500">optional</span>
-              )}
-            </div>
-            {parameter.description ? (
-              <p className="mt-0.5 text-sm text-slate-600">
-                <Text>{parameter.description}</Text>
-              </p>
-            ) : null}
-            {limits.length ? <p className="mt-0.5 break-all text-xs text-slate-500">{limits.join(' · ')}</p> : null}
-          </li>
-        );
-      })}
+      {parameters.map((parameter) => (
+        <li key={`${parameter.in}:${parameter.name}`} className="px-3 py-2">
+          <FieldSummary
+            name={parameter.name}
+            location={parameter.in}
+            schema={parameter.schema}
+            required={parameter.required}
+            description={parameter.description}
+          />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -87,30 +87,48 @@ export function SchemaView({ schema, depth = 0, named }: { schema: JsonSchema; d
       ) : null}
       <ul className={depth > 0 ? 'mt-1 border-l border-slate-200 pl-3' : 'divide-y divide-slate-100 rounded-md border border-slate-200'}>
         {Object.entries(object.properties).map(([name, property]) => {
-          const limits = constraints(property);
           const inner = depth < 4 ? nestedObject(property) : null;
           return (
             <li key={name} className={depth > 0 ? 'py-1' : 'px-3 py-2'}>
-              <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-                <code className="break-all font-mono text-sm font-semibold text-slate-900">{name}</code>
-                <span className="font-mono text-xs text-slate-600">{typeLabel(property)}</span>
-                {required.has(name) ? (
-                  <span className="text-xs font-medium text-red-700">required</span>
-                ) : (
-                  <span className="text-xs text-slate-500">optional</span>
-                )}
-              </div>
-              {property.description ? (
-                <p className="mt-0.5 text-sm text-slate-600">
-                  <Text>{property.description}</Text>
-                </p>
-              ) : null}
-              {limits.length ? <p className="mt-0.5 break-all text-xs text-slate-500">{limits.join(' · ')}</p> : null}
+              <FieldSummary name={name} schema={property} required={required.has(name)} description={property.description} />
               {inner?.properties ? <SchemaView schema={inner} depth={depth + 1} /> : null}
             </li>
           );
         })}
       </ul>
     </div>
+  );
+}
+
+/** One field of a list: its name, where it is sent (a parameter's `in`), its type, whether it is required, its description and limits. */
+export function FieldSummary({
+  name,
+  location,
+  schema,
+  required,
+  description,
+}: {
+  name: string;
+  location?: string;
+  schema: JsonSchema;
+  required: boolean;
+  description?: string;
+}) {
+  const limits = constraints(schema);
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+        <code className="break-all font-mono text-sm font-semibold text-slate-900">{name}</code>
+        {location ? <span className="text-xs text-slate-500">in {location}</span> : null}
+        <span className="font-mono text-xs text-slate-600">{typeLabel(schema)}</span>
+        {required ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-slate-500">optional</span>}
+      </div>
+      {description ? (
+        <p className="mt-0.5 text-sm text-slate-600">
+          <Text>{description}</Text>
+        </p>
+      ) : null}
+      {limits.length ? <p className="mt-0.5 break-all text-xs text-slate-500">{limits.join(' · ')}</p> : null}
+    </>
   );
 }
