@@ -59,7 +59,6 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <ColumnHeads
-              className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500"
               columns={[
                 { label: 'Started', className: 'py-2 pr-3 font-medium' },
                 { label: 'Against', className: 'px-3 py-2 font-medium' },

@@ -95,7 +95,6 @@ export function TopDatamodels({
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-sm">
             <ColumnHeads
-              className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500"
               columns={[
                 { label: 'Datamodel', className: 'px-5 py-2 font-medium' },
                 { label: valueLabel, className: NUMBER_HEAD },
