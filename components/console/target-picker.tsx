@@ -17,6 +17,8 @@ function stillExists(target: Target, datamodels: DatamodelListItem[], datasets: 
     : datasets.some((d) => d.id === target.datasetId && d.name === target.datasetName);
 }
 
+const datamodelTarget = (dm: DatamodelListItem): Target => ({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
+
 /** The preset a dataset is asked with unless the person picks another: the server's own choice ("default", else the first). */
 function defaultPreset(presets: PresetListItem[] | undefined): string | null {
   return (presets?.find((p) => p.identifier === 'default') ?? presets?.[0])?.identifier ?? null;
@@ -59,7 +61,7 @@ export function TargetPicker({
     if (!ready || !datamodels.data || !datasets.data || !presets.data) return;
     if (target && stillExists(target, datamodels.data, datasets.data)) return;
     const dm = datamodels.data[0];
-    if (dm) onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
+    if (dm) onChange(datamodelTarget(dm));
     else if (datasets.data[0])
       onChange({ kind: 'dataset', datasetId: datasets.data[0].id, datasetName: datasets.data[0].name, preset: defaultPreset(presets.data) });
   }, [ready, target, datamodels.data, datasets.data, presets.data, onChange]);
@@ -79,7 +81,7 @@ export function TargetPicker({
     if (value === kind) return true;
     if (value === 'datamodel' && datamodels.data?.[0]) {
       const dm = datamodels.data[0];
-      onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
+      onChange(datamodelTarget(dm));
       return true;
     }
     if (value === 'dataset' && datasets.data?.[0]) {
@@ -132,7 +134,7 @@ export function TargetPicker({
               disabled={disabled}
               onChange={(e) => {
                 const dm = datamodels.data.find((d) => d.id === Number(e.target.value));
-                if (dm) onChange({ kind: 'datamodel', datamodelId: dm.id, datamodelName: dm.name, datasetId: dm.dataset.id });
+                if (dm) onChange(datamodelTarget(dm));
               }}
             >
               {datamodels.data.map((dm) => (
