@@ -4,7 +4,7 @@
 // smartpage, in the named conversation, by the same visitor. The page's
 // public routes are rate limited per client address and page.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { recordTurn } from '../helpers/interactions';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
@@ -156,9 +156,7 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     ],
     [{ identifier: '00000000-0000-4000-8000-000000000000', conversation: 'c', evaluation: 'positive', modelId: 3 }, 'Unknown field: modelId'],
   ])('400 for %j', async (body, detail) => {
-    const res = await rateOn(publicSlug, body);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail });
+    expectError(await rateOn(publicSlug, body), 400, detail);
   });
 });
 

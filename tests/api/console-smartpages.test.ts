@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import * as smartpages from '@/app/api/v1/smartpages/route';
@@ -141,9 +141,7 @@ describe('smartpages management', () => {
     [{ name: 'x', datamodel_id: 1, users: ['not-an-email'] }, 'users.0: users must be e-mail addresses'],
     [{ name: 'x', datamodel_id: 1, colour: 'red' }, 'Unknown field: colour'],
   ])('400 for %j', async (body, detail) => {
-    const res = await create(a, body);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail });
+    expectError(await create(a, body), 400, detail);
   });
 });
 

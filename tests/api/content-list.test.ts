@@ -3,7 +3,7 @@
 // name (natural order) or last update, a page at a time with the number of
 // matches in X-Total-Count; without parameters, the spec's listing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import * as contents from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
@@ -112,9 +112,7 @@ describe('GET /searcher/v1/datasets/{id}/contents: filter, sort, pages', () => {
     [{ subject_id: 'abc' }, 'subject_id: subject_id must be a non-negative integer'],
     [{ colour: 'red' }, 'Unknown query parameter: colour'],
   ])('400 for %o', async (query, detail) => {
-    const res = await list(query as Record<string, string>);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail });
+    expectError(await list(query as Record<string, string>), 400, detail);
   });
 });
 

@@ -19,10 +19,7 @@ import { call } from '../helpers/http';
 import { asMember, withToken } from '../helpers/session-as';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 
-vi.mock('@/lib/auth/session', async (original) => ({
-  ...(await original<typeof import('@/lib/auth/session')>()),
-  currentSessionIdentity: (await import('../helpers/session-as')).signedIn,
-}));
+vi.mock('@/lib/auth/session', async (original) => (await import('../helpers/session-as')).withSignedIn(await original()));
 
 let a: Tenant;
 let b: Tenant;
@@ -42,6 +39,13 @@ const p = (name: string, id: number) => ({ params: { [name]: String(id) } });
 
 const createModel = (t: Tenant, body: object, who = asMember(t, 'ADMIN')) => call(models.POST, 'POST', '/searcher/v1/generative_models', { ...who, body });
 const createPreset = (t: Tenant, body: object) => call(presets.POST, 'POST', '/searcher/v1/presets', { ...asMember(t, 'OWNER'), body });
+/** One model's route, called by the tenant's OWNER; a PATCH carries a small valid change. */
+const callModel = (method: 'GET' | 'PATCH' | 'DELETE', t: Tenant, id: number) =>
+  call({ GET: model.GET, PATCH: model.PATCH, DELETE: model.DELETE }[method], method, '/x', {
+    ...asMember(t, 'OWNER'),
+    ...p('model_id', id),
+    ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}),
+  });
 const createDatamodel = (t: Tenant, body: object) => call(datamodels.POST, 'POST', '/searcher/v1/datamodels', { ...asMember(t, 'OWNER'), body });
 
 describe('generative models', () => {
@@ -89,16 +93,8 @@ describe('generative models', () => {
     });
     // Another organisation does not see it, and cannot reach it by id.
     expect((await call(models.GET, 'GET', '/x', withToken(b.apiKey))).body.map((m: { name: string }) => m.name)).not.toContain(name);
-    for (const [handler, method] of [
-      [model.GET, 'GET'],
-      [model.PATCH, 'PATCH'],
-      [model.DELETE, 'DELETE'],
-    ] as const) {
-      const res = await call(handler, method, '/x', {
-        ...asMember(b, 'OWNER'),
-        ...p('model_id', id),
-        ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}),
-      });
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await callModel(method, b, id);
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ detail: `Generative model ${id} not found` });
     }
@@ -115,15 +111,8 @@ describe('generative models', () => {
   });
 
   it('leaves the service models to the operator (403) and keeps names unique across the service (409)', async () => {
-    for (const [handler, method] of [
-      [model.PATCH, 'PATCH'],
-      [model.DELETE, 'DELETE'],
-    ] as const) {
-      const res = await call(handler, method, '/x', {
-        ...asMember(a, 'OWNER'),
-        ...p('model_id', extractiveId),
-        ...(method === 'PATCH' ? { body: { fee_search: 1 } } : {}),
-      });
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await callModel(method, a, extractiveId);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         detail: 'Generative model "extractive" is provided by the service to every project; only the operator can change it (admin CLI)',

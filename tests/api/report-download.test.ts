@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { GET as download } from '@/app/api/v1/report_download/route';
 import { threadIdBatches } from '@/lib/reports/threads/read';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
@@ -176,9 +176,7 @@ describe('GET /api/v1/report_download', () => {
     [{ limit: '0' }, 'limit: limit must be between 1 and 50000'],
     [{ format: 'csv' }, 'Unknown query parameter: format'],
   ])('%o → 400 JSON', async (query, detail) => {
-    const res = await call(download, 'GET', '/api/v1/report_download', { token: t.userTokens.OWNER, query });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail });
+    expectError(await call(download, 'GET', '/api/v1/report_download', { token: t.userTokens.OWNER, query }), 400, detail);
   });
 });
 

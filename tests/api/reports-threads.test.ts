@@ -8,7 +8,7 @@ import type { InteractionType } from '@/lib/usage/credits';
 import type { ThreadsPage } from '@/lib/reports/contract';
 import { countThreads, readThreads } from '@/lib/reports/threads/read';
 import { db } from '@/lib/db/client';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { recordTurn } from '../helpers/interactions';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
@@ -214,9 +214,7 @@ describe('GET /api/v1/threads paging', () => {
     [{ question: 'a\u0000b' }, 'Query parameter question contains a character that is not allowed (U+0000)'],
     [{ question: 'a\uFFFEb' }, 'Query parameter question contains a character that is not allowed (U+FFFE)'],
   ])('%o → 400', async (query, detail) => {
-    const res = await call(threads, 'GET', '/api/v1/threads', { token: t.userTokens.OWNER, query });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail });
+    expectError(await call(threads, 'GET', '/api/v1/threads', { token: t.userTokens.OWNER, query }), 400, detail);
   });
 
   it('start_date has no minimum here (the spec binds 2025-02-01 to credits and tokens only): an earlier start is accepted', async () => {

@@ -19,7 +19,7 @@ import * as passages from '@/app/searcher/v1/contents/[content_id]/passages/rout
 import * as original from '@/app/searcher/v1/contents/[content_id]/original/route';
 import * as reparse from '@/app/searcher/v1/contents/[content_id]/reparse/route';
 import * as search from '@/app/searcher/v1/search/route';
-import { call } from '../helpers/http';
+import { call, expectError } from '../helpers/http';
 import { sendMultipart, type Part } from '../helpers/multipart';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 
@@ -72,6 +72,12 @@ async function storedRows(projectId = t.project.id) {
 }
 
 const spoolFiles = () => (fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()) : []);
+
+/** A refused upload left no rows behind (the counts taken before it) and no file in the spool folder. */
+async function expectNothingStored(before: Awaited<ReturnType<typeof storedRows>>) {
+  expect(await storedRows()).toEqual(before);
+  expect(spoolFiles()).toEqual([]);
+}
 
 describe('POST /searcher/v1/upload/files', () => {
   it('imports PDF, DOCX, HTML, Markdown and CSV files sent as multipart, through to passages and search', async () => {
@@ -216,10 +222,8 @@ describe('POST /searcher/v1/upload/files', () => {
         [field('dataset_name', 'Library'), file('small.md', fixture('orchard.md')), file('guide.pdf', fixture('guide.pdf'))],
         { token: t.apiKey },
       );
-      expect(res.status).toBe(413);
-      expect(res.body).toEqual({ detail: 'The file "guide.pdf" is over the 2 KB limit of one file' });
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      expectError(res, 413, 'The file "guide.pdf" is over the 2 KB limit of one file');
+      await expectNothingStored(before);
     });
 
     it('the same file sent chunked (no Content-Length) is cut off at the limit too', async () => {
@@ -230,8 +234,7 @@ describe('POST /searcher/v1/upload/files', () => {
         chunked: 512,
       });
       expect(res.status).toBe(413);
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      await expectNothingStored(before);
     });
 
     it('a request over IMPORT_UPLOAD_MAX_REQUEST_BYTES: by its Content-Length at once, and while streaming without one', async () => {
@@ -242,10 +245,8 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(declared.status).toBe(413);
       expect(declared.body.detail).toMatch(/^The request is [\d.]+ KB, over the 5 KB limit of one upload$/);
       const streamed = await sendMultipart(files.POST, parts, { token: t.apiKey, chunked: 1000 });
-      expect(streamed.status).toBe(413);
-      expect(streamed.body).toEqual({ detail: 'The request is over the 5 KB limit of one upload' });
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      expectError(streamed, 413, 'The request is over the 5 KB limit of one upload');
+      await expectNothingStored(before);
     });
 
     it('more files than IMPORT_UPLOAD_MAX_FILES', async () => {
@@ -254,10 +255,8 @@ describe('POST /searcher/v1/upload/files', () => {
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), ...['a', 'b', 'c'].map((n) => file(`${n}.md`, `# ${n}\n\ntext ${n}`))], {
         token: t.apiKey,
       });
-      expect(res.status).toBe(413);
-      expect(res.body).toEqual({ detail: 'Too many files: one upload takes at most 2' });
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      expectError(res, 413, 'Too many files: one upload takes at most 2');
+      await expectNothingStored(before);
     });
 
     it('a client that goes away mid-upload leaves no records and no spool file', async () => {
@@ -271,10 +270,8 @@ describe('POST /searcher/v1/upload/files', () => {
           breakAfter: 3000,
         },
       );
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: 'Could not read the request body' });
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      expectError(res, 400, 'Could not read the request body');
+      await expectNothingStored(before);
     });
   });
 
@@ -302,14 +299,12 @@ describe('POST /searcher/v1/upload/files', () => {
       const res = await sendMultipart(files.POST, parts, { token: t.apiKey });
       expect(res.status).toBe(status);
       expect(res.body).toEqual({ detail });
-      expect(await storedRows()).toEqual(before);
-      expect(spoolFiles()).toEqual([]);
+      await expectNothingStored(before);
     });
 
     it('a JSON body → 415, a body that is not multipart → 400', async () => {
       const json = await call(files.POST, 'POST', '/searcher/v1/upload/files', { token: t.apiKey, body: { dataset_name: 'Library' } });
-      expect(json.status).toBe(415);
-      expect(json.body).toEqual({ detail: 'Content-Type must be multipart/form-data (got application/json)' });
+      expectError(json, 415, 'Content-Type must be multipart/form-data (got application/json)');
       const raw = async (body: string, contentType: string) => {
         const request = new Request('http://localhost/searcher/v1/upload/files', {
           method: 'POST',
@@ -387,8 +382,7 @@ describe('POST /searcher/v1/upload/files', () => {
       session.identity = { userId: t.users.VIEWER.id, organizationId: t.organization.id };
       const before = await storedRows();
       const viewer = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')]);
-      expect(viewer.status).toBe(403);
-      expect(viewer.body).toEqual({ detail: 'The VIEWER role cannot change data' });
+      expectError(viewer, 403, 'The VIEWER role cannot change data');
       expect(await storedRows()).toEqual(before);
 
       session.identity = { userId: t.users.EDITOR.id, organizationId: t.organization.id };
@@ -412,8 +406,7 @@ describe('POST /searcher/v1/upload/files', () => {
       const theirs = await createKnowledge(other, 'Secret plans');
       const before = await storedRows();
       const res = await sendMultipart(files.POST, [field('dataset_name', 'Secret plans'), file('a.md', '# A\n\ntext')], { token: t.apiKey });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: 'Dataset "Secret plans" not found in this project' });
+      expectError(res, 404, 'Dataset "Secret plans" not found in this project');
       expect(await storedRows()).toEqual(before);
       expect(await db().content.count({ where: { datasetId: theirs.dataset.id } })).toBe(1);
       // Their upload's progress is not ours to read.
@@ -509,8 +502,7 @@ describe('POST /searcher/v1/upload/files', () => {
     it('re-parse of a content not uploaded from a file → 409; of another organisation → 404; VIEWER → 403', async () => {
       const plain = await db().content.findFirstOrThrow({ where: { dataset: { projectId: t.project.id }, fileId: null } });
       const res = await call(reparse.POST, 'POST', '/x', { token: t.apiKey, params: { content_id: String(plain.id) } });
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ detail: 'This content was not uploaded from a file, so there is no original to read again' });
+      expectError(res, 409, 'This content was not uploaded from a file, so there is no original to read again');
       expect((await call(original.GET, 'GET', '/x', { token: t.apiKey, params: { content_id: String(plain.id) } })).status).toBe(404);
 
       const other = await createTenant('upfiles-reparse-other');

@@ -1,5 +1,7 @@
 // Calls a route handler in-process with a real Request, the way Next.js does,
 // and returns status, headers and the parsed body.
+import { expect } from 'vitest';
+
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export type CallOptions = {
@@ -29,4 +31,10 @@ export async function call<T = any>(handler: Handler, method: string, path: stri
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
   return { status: response.status, body: parsed as T, headers: response.headers, response };
+}
+
+/** The API's error answer: exactly this status and a body of exactly {detail}. */
+export function expectError(res: Pick<CallResult, 'status' | 'body'>, status: number, detail: string): void {
+  expect(res.status).toBe(status);
+  expect(res.body).toEqual({ detail });
 }
