@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { seededRandom } from '../../tests/helpers/seeded-random';
 
 export type Catalog = {
   organizationId: number;
@@ -11,18 +12,6 @@ export type Catalog = {
   projects: { id: number; share: number }[];
   datamodels: { id: number; projectId: number; name: string; datasetId: number; datasetName: string; presetId: number }[];
 };
-
-/** mulberry32: the same seed gives the same data set on both databases. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TYPES = ['search', 'search', 'search', 'stream', 'deepsearch'];
 const ORIGINS = ['api', 'api', 'workspace', 'smartpage'];
@@ -78,7 +67,7 @@ export function* dataSet(
   batch = 2000,
   sqliteDates = true,
 ): Generator<[Row[], Row[]]> {
-  const rnd = random(42);
+  const rnd = seededRandom(42); // the same data set on both databases
   const perThread = Math.max(1, Math.round(interactions / threads));
   const end = Date.parse(`${lastDay}T23:59:00Z`);
   const span = 365 * 86_400_000 - perThread * 60_000;

@@ -35,9 +35,10 @@ const CONCEPTS: Record<string, string> = {
 };
 const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'and', 'or', 'in', 'on', 'my', 'i', 'how', 'should', 'do', 'for', 'it', 'is', 'with', 'leaves']);
 
-function hash(word: string): number {
+/** FNV-1a of a piece of text: its slot (the hash modulo the dimensions) and sign (the top bit) in a hashed vector. */
+export function fnv1a(text: string): number {
   let h = 2166136261;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
@@ -46,7 +47,7 @@ export function fakeEmbedding(text: string): number[] {
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (!raw || STOP.has(raw)) continue;
     const word = CONCEPTS[raw] ?? raw;
-    const h = hash(word);
+    const h = fnv1a(word);
     vector[h % DIMENSIONS] += h & 0x8000_0000 ? -1 : 1;
   }
   return vector;
@@ -60,7 +61,8 @@ export type EmbeddingsServer = {
   close(): Promise<void>;
 };
 
-export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
+/** Serves embeddings on a free port of 127.0.0.1; `embed` makes each vector (the benchmark passes its own). */
+export async function startEmbeddingsServer(embed: (text: string) => number[] = fakeEmbedding): Promise<EmbeddingsServer> {
   const state: EmbeddingsServer = { baseUrl: '', requests: [], mode: 'ok', close: async () => undefined };
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer(async (req, res) => {
@@ -75,7 +77,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
       return void res.end(JSON.stringify({ error: { message: 'model not loaded', type: 'server_error' } }));
     }
     // Reversed on purpose: clients must place vectors by `index`, not by position.
-    const data = body.input.map((text, index) => ({ object: 'embedding', embedding: fakeEmbedding(text), index })).reverse();
+    const data = body.input.map((text, index) => ({ object: 'embedding', embedding: embed(text), index })).reverse();
     const tokens = body.input.reduce((sum, t) => sum + t.split(/\s+/).length, 0);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));

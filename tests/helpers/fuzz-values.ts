@@ -1,18 +1,6 @@
-// Hostile inputs for the API fuzz suite, and the seeded generator that picks
-// among them: the same seed gives the same requests, so a failure reproduces
-// (FUZZ_SEED=<n> npx vitest run --project api tests/api/fuzz.test.ts).
-
-/** mulberry32: small, fast and good enough to shuffle test cases. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// Hostile inputs for the API fuzz suite, and how a seeded generator
+// (seeded-random.ts) picks among them: the same seed gives the same requests,
+// so a failure reproduces (FUZZ_SEED=<n> npx vitest run --project api tests/api/fuzz.test.ts).
 
 /** A number for a string (a route's name), so each route gets its own stream of cases. */
 export function hashSeed(text: string, seed: number): number {
