@@ -1,16 +1,11 @@
 // Datamodels and presets of a project, for the console's pickers.
 import { db } from '../db/client';
+import type { DatamodelRecord, PresetRecord } from '../generation/serializers';
 
-export type DatamodelListItem = {
-  id: number;
-  name: string;
-  dataset: { id: number; name: string };
-  preset: { id: number; identifier: string; name: string };
-  generative_model: string;
-  created_at: string;
-};
+/** A datamodel in the lists: its record without the settings `?include=settings` adds. */
+export type DatamodelListItem = Pick<DatamodelRecord, 'id' | 'name' | 'dataset' | 'preset' | 'generative_model' | 'created_at'>;
 
-export type PresetListItem = { id: number; identifier: string; name: string; generative_model: string; created_at: string };
+export type PresetListItem = Pick<PresetRecord, 'id' | 'identifier' | 'name' | 'generative_model' | 'created_at'>;
 
 export async function listDatamodels(projectId: number): Promise<DatamodelListItem[]> {
   const rows = await db().datamodel.findMany({
