@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
 import { recordTurn } from '../helpers/interactions';
-import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+import { createKnowledge, createTenantWithAssistant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import { principalFromToken } from '@/lib/auth/principal';
 import * as me from '@/app/api/v1/me/route';
@@ -20,12 +20,8 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  a = await createTenant('cm-a');
-  b = await createTenant('cm-b');
-  await createKnowledge(a, 'Alpha');
-  await createDatamodelFor(a, 'Alpha', 'Alpha assistant');
-  await createKnowledge(b, 'Beta');
-  await createDatamodelFor(b, 'Beta', 'Beta assistant');
+  a = (await createTenantWithAssistant('cm-a', 'Alpha')).tenant;
+  b = (await createTenantWithAssistant('cm-b', 'Beta')).tenant;
 });
 
 describe('GET /api/v1/me', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../helpers/http';
-import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+import { createDatamodelFor, createKnowledge, createTenant, createTenantWithAssistant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import * as smartpages from '@/app/api/v1/smartpages/route';
 import * as smartpage from '@/app/api/v1/smartpages/[smartpage_id]/route';
@@ -14,12 +14,8 @@ let datamodelA: number;
 let datamodelB: number;
 
 beforeAll(async () => {
-  a = await createTenant('sp-a');
-  b = await createTenant('sp-b');
-  await createKnowledge(a, 'Alpha');
-  datamodelA = (await createDatamodelFor(a, 'Alpha', 'Alpha assistant')).datamodel.id;
-  await createKnowledge(b, 'Beta');
-  datamodelB = (await createDatamodelFor(b, 'Beta', 'Beta assistant')).datamodel.id;
+  ({ tenant: a, datamodelId: datamodelA } = await createTenantWithAssistant('sp-a', 'Alpha'));
+  ({ tenant: b, datamodelId: datamodelB } = await createTenantWithAssistant('sp-b', 'Beta'));
 });
 
 const create = (t: Tenant, body: object, role: 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER' = 'OWNER') =>

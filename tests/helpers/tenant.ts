@@ -55,3 +55,11 @@ export async function createDatamodelFor(tenant: Tenant, datasetName: string, na
   const datamodel = await createDatamodel(tenant.project.id, { name, datasetName, presetIdentifier: preset.identifier });
   return { preset, datamodel };
 }
+
+/** A tenant whose dataset `name` is answered by the datamodel `<name> assistant`. */
+export async function createTenantWithAssistant(label: string, name: string) {
+  const tenant = await createTenant(label);
+  await createKnowledge(tenant, name);
+  const { datamodel } = await createDatamodelFor(tenant, name, `${name} assistant`);
+  return { tenant, datamodelId: datamodel.id };
+}
