@@ -73,6 +73,13 @@ async function storedRows(projectId = t.project.id) {
 
 const spoolFiles = () => (fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()) : []);
 
+/** Uploads one file into 'Library' with the API key, lets this worker import it, and returns the upload's id and its item. */
+async function importIntoLibrary(name: string, content: string | Buffer, workerId: string) {
+  const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file(name, content)], { token: t.apiKey });
+  await drainUploads({ workerId, projectId: t.project.id });
+  return { id: res.body.id as number, item: (await progressOf(res.body.id)).items[0] };
+}
+
 /** A refused upload left no rows behind (the counts taken before it) and no file in the spool folder. */
 async function expectNothingStored(before: Awaited<ReturnType<typeof storedRows>>) {
   expect(await storedRows()).toEqual(before);
@@ -485,9 +492,7 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('a re-parse after the settings changed uses the stored bytes and the new settings', async () => {
-      const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('orchard-notes.md', fixture('orchard.md'))], { token: t.apiKey });
-      await drainUploads({ workerId: 'upfiles-settings', projectId: t.project.id });
-      const contentId = (await progressOf(res.body.id)).items[0].content_id as number;
+      const contentId = (await importIntoLibrary('orchard-notes.md', fixture('orchard.md'), 'upfiles-settings')).item.content_id as number;
       const before = await passagesOf(contentId);
       // A "parser upgrade": passages cut much smaller than before.
       overrideConfig({ IMPORT_PASSAGE_TOKENS: '32', IMPORT_PASSAGE_OVERLAP_TOKENS: '0' });
@@ -516,22 +521,12 @@ describe('POST /searcher/v1/upload/files', () => {
     });
 
     it('uploading the same name again replaces the content; the old bytes are swept once nothing refers to them', async () => {
-      const first = await sendMultipart(
-        files.POST,
-        [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in second class.')],
-        { token: t.apiKey },
-      );
-      await drainUploads({ workerId: 'upfiles-replace', projectId: t.project.id });
-      const firstItem = (await progressOf(first.body.id)).items[0];
+      const first = await importIntoLibrary('policy.md', '# Travel policy\n\nTrains are booked in second class.', 'upfiles-replace');
+      const firstItem = first.item;
       const oldFileId = (await db().content.findUniqueOrThrow({ where: { id: firstItem.content_id } })).fileId!;
 
-      const second = await sendMultipart(
-        files.POST,
-        [field('dataset_name', 'Library'), file('policy.md', '# Travel policy\n\nTrains are booked in first class after four hours.')],
-        { token: t.apiKey },
-      );
-      await drainUploads({ workerId: 'upfiles-replace-2', projectId: t.project.id });
-      const secondItem = (await progressOf(second.body.id)).items[0];
+      const secondItem = (await importIntoLibrary('policy.md', '# Travel policy\n\nTrains are booked in first class after four hours.', 'upfiles-replace-2'))
+        .item;
       expect(secondItem.content_id).toBe(firstItem.content_id);
       const content = await db().content.findUniqueOrThrow({ where: { id: secondItem.content_id } });
       expect(content.fileId).not.toBe(oldFileId);
@@ -542,7 +537,7 @@ describe('POST /searcher/v1/upload/files', () => {
       expect(await db().uploadFileChunk.count({ where: { fileId: oldFileId } })).toBe(0);
       expect(await db().uploadFile.findUnique({ where: { id: content.fileId! } })).not.toBeNull();
       // The done item that pointed at the swept file keeps its name for the history.
-      expect((await progressOf(first.body.id)).items[0]).toMatchObject({ file_name: 'policy.md', state: 'done' });
+      expect((await progressOf(first.id)).items[0]).toMatchObject({ file_name: 'policy.md', state: 'done' });
     });
 
     it('a file whose stored bytes are gone fails its item with a plain reason', async () => {
