@@ -3,7 +3,8 @@
 // smartpages, the search API's `model`), over one dataset, with a preset
 // and, unless the preset's own is right, another model.
 import { useState } from 'react';
-import { Field, Input, ItemOptions, Select } from '@/components/ui/field';
+import { Field, Input, Select } from '@/components/ui/field';
+import { NamedOptions } from '@/components/ui/named-options';
 import { editOrNew } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/components/ui/states';
@@ -61,7 +62,7 @@ export function DatamodelDialog({
       >
         {(props) => (
           <Select {...props} required value={chosenDataset} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-            <ItemOptions items={datasets.data} />
+            <NamedOptions records={datasets.data ?? []} />
           </Select>
         )}
       </Field>

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
-import { Field, FormDialog, Input, ItemOptions, Select } from '@/components/ui';
+import { Field, FormDialog, Input, Select } from '@/components/ui';
+import { NamedOptions } from '@/components/ui/named-options';
 import { useEvaluationSets, type EvaluationSetDetail } from './use-evaluation';
 
 export type AddToSetDraft = { question: string; cited: string[] };
@@ -55,7 +56,7 @@ export function AddToSetDialog({ draft, onClose, onAdded }: { draft: AddToSetDra
           <Field label="Evaluation set">
             {(props) => (
               <Select {...props} value={chosen} onChange={(e) => setSetId(Number(e.target.value))}>
-                <ItemOptions items={sets.data} />
+                <NamedOptions records={sets.data ?? []} />
               </Select>
             )}
           </Field>

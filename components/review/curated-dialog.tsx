@@ -2,7 +2,8 @@
 // Write or edit a curated answer: the question as people ask it, the answer
 // in Markdown, an optional link, and (new ones) the dataset it belongs to.
 import { useEffect, useState } from 'react';
-import { Field, FormDialog, Input, ItemOptions, Select, Textarea } from '@/components/ui';
+import { Field, FormDialog, Input, Select, Textarea } from '@/components/ui';
+import { NamedOptions } from '@/components/ui/named-options';
 import { useDatasets } from '@/components/knowledge/api';
 import { useSaveCurated, type CuratedAnswer } from './use-review';
 
@@ -68,7 +69,7 @@ export function CuratedDialog({
         <Field label="Dataset">
           {(props) => (
             <Select {...props} value={chosen} onChange={(e) => setDatasetId(Number(e.target.value))} disabled={!datasets.data?.length}>
-              <ItemOptions items={datasets.data} />
+              <NamedOptions records={datasets.data ?? []} />
             </Select>
           )}
         </Field>

@@ -3,20 +3,8 @@
 // written for it. Editors mark a question resolved or write the answer.
 import { ChevronLeft, ChevronRight, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Button,
-  EmptyState,
-  ItemOptions,
-  LoadingCard,
-  PageHeader,
-  QueryView,
-  Select,
-  cn,
-  errorMessage,
-  formatNumber,
-  formatPercent,
-  useToast,
-} from '@/components/ui';
+import { Button, EmptyState, LoadingCard, PageHeader, QueryView, Select, cn, errorMessage, formatNumber, formatPercent, useToast } from '@/components/ui';
+import { NamedOptions } from '@/components/ui/named-options';
 import { useDatasets } from '@/components/knowledge/api';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { CuratedDialog, type CuratedDraft } from './curated-dialog';
@@ -112,7 +100,7 @@ function Queue() {
           Dataset
           <Select className="mt-1 w-48" value={filters.datasetId ?? ''} onChange={(e) => change({ datasetId: e.target.value ? Number(e.target.value) : null })}>
             <option value="">All datasets</option>
-            <ItemOptions items={datasets.data} />
+            <NamedOptions records={datasets.data ?? []} />
           </Select>
         </label>
       </form>

@@ -59,16 +59,3 @@ export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<H
     </select>
   );
 });
-
-/** The options of a Select that picks one item by its id, each shown by its name. */
-export function ItemOptions({ items }: { items: ReadonlyArray<{ id: number; name: string }> | undefined }) {
-  return (
-    <>
-      {(items ?? []).map((item) => (
-        <option key={item.id} value={item.id}>
-          {item.name}
-        </option>
-      ))}
-    </>
-  );
-}

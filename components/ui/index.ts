@@ -10,7 +10,7 @@ export { FormDialog } from './form-dialog';
 export { ChoiceCards, type Choice } from './choice-cards';
 export { QueryView } from './query-view';
 export { ListQueryView } from './list-query-view';
-export { Field, Input, Textarea, Select, ItemOptions } from './field';
+export { Field, Input, Textarea, Select } from './field';
 export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
 export { formatNumber, formatPercent, formatDate, formatDateTime } from './format';
