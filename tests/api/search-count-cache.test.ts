@@ -2,10 +2,10 @@
 // (lib/search/common-count-cache.ts); small ones are counted every time, so
 // a rare word imported a moment ago is found at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, isPostgres } from '@/lib/db/client';
-import { replacePassages } from '@/lib/knowledge/passages';
+import { isPostgres } from '@/lib/db/client';
 import { forgetPostgresCounts, postgresIndex } from '@/lib/search/lexical-postgres';
 import { CACHE_FROM } from '@/lib/search/common-count-cache';
+import { rewritePassages } from '../helpers/passages';
 import { createKnowledge, createTenant } from '../helpers/tenant';
 
 const term = (word: string) => ({ word, stem: word });
@@ -16,16 +16,7 @@ describe.skipIf(!isPostgres())('document frequencies on PostgreSQL', () => {
   it('keeps a common word’s count, counts a rare word afresh every time', async () => {
     const t = await createTenant('df-cache');
     const { dataset, content } = await createKnowledge(t, 'Counts');
-    const write = (texts: string[]) =>
-      db().$transaction(async (tx) => {
-        const current = await tx.content.findUniqueOrThrow({ where: { id: content.id } });
-        await replacePassages(
-          tx,
-          current,
-          t.organization.id,
-          texts.map((text) => ({ text, tokenCount: 3 })),
-        );
-      });
+    const write = (texts: string[]) => rewritePassages(t.organization.id, content.id, texts);
     const common = Array.from({ length: CACHE_FROM }, (_, i) => `Pelicans gather on pier ${i}.`);
     await write(common);
     const first = await postgresIndex.frequencies(dataset.id, [term('pelican'), term('walrus')]);
@@ -50,13 +41,10 @@ describe.skipIf(!isPostgres())('document frequencies on PostgreSQL', () => {
     const t = await createTenant('df-cache-2');
     const a = await createKnowledge(t, 'A');
     const b = await createKnowledge(t, 'B');
-    await db().$transaction((tx) =>
-      replacePassages(
-        tx,
-        a.content,
-        t.organization.id,
-        Array.from({ length: CACHE_FROM }, (_, i) => ({ text: `Pelicans on pier ${i}.`, tokenCount: 3 })),
-      ),
+    await rewritePassages(
+      t.organization.id,
+      a.content.id,
+      Array.from({ length: CACHE_FROM }, (_, i) => `Pelicans on pier ${i}.`),
     );
     expect((await postgresIndex.frequencies(a.dataset.id, [term('pelican')])).df.get('pelican')).toBe(CACHE_FROM);
     expect((await postgresIndex.frequencies(b.dataset.id, [term('pelican')])).df.get('pelican')).toBe(0);

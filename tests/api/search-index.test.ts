@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { db, isPostgres } from '@/lib/db/client';
 import { replacePassages } from '@/lib/knowledge/passages';
+import { rewritePassages } from '../helpers/passages';
 import { createKnowledge, createTenant } from '../helpers/tenant';
 
 /** Ids of the dataset's passages whose index entry holds the word. */
@@ -27,16 +28,7 @@ describe('full-text index of passages', () => {
   it('indexes replaced passages, follows renames of contents and subjects, and forgets deleted rows', async () => {
     const t = await createTenant('fts');
     const { dataset, subject, content } = await createKnowledge(t, 'Index sync');
-    const write = (texts: string[]) =>
-      db().$transaction(async (tx) => {
-        const current = await tx.content.findUniqueOrThrow({ where: { id: content.id } });
-        await replacePassages(
-          tx,
-          current,
-          t.organization.id,
-          texts.map((text) => ({ text, tokenCount: 3 })),
-        );
-      });
+    const write = (texts: string[]) => rewritePassages(t.organization.id, content.id, texts);
 
     await write(['Pelicans migrate along the coast.', 'Kangaroos hop across the plains.']);
     const ids = (await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } })).map((p) => p.id);
