@@ -2,6 +2,7 @@
 // in view, Stop aborts, regenerate asks again, code in an answer stays code,
 // the console remembers what was asked against, unknown pages look like ours.
 import { expect, test, type Page } from '@playwright/test';
+import { answerWithCode } from './answer-stream';
 import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -11,8 +12,6 @@ async function ask(page: Page, text: string) {
   await question.fill(text);
   await question.press('Enter');
 }
-
-const sse = (events: [string, unknown][]) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
 test('follow-ups stay in view; regenerate asks again in the same thread', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 640 });
@@ -54,42 +53,7 @@ test('Stop aborts a running answer and the composer is free again', async ({ pag
 
 test('code in an answer stays code: no citation chips inside it', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.admin);
-  const source = {
-    content: {
-      name: 'Lists',
-      source: 'https://docs.example/lists',
-      subject: 'Python',
-      media_video: null,
-      media_image: null,
-      created_at: '2026-01-01T00:00:00Z',
-      updated_at: '2026-01-01T00:00:00Z',
-    },
-    score: 0.9,
-    answer: '',
-    context: 'Lists can be nested.',
-    date: '2026-01-01',
-  };
-  const answer = 'Index a nested list like this [1]:\n\n```python\nlists = [[3], [5], [7]]\nlists[1].append(5)\n```\n\nSee `lists[2]` too.';
-  await page.route('**/searcher/v1/search/stream', (route) =>
-    route.fulfill({
-      status: 200,
-      headers: { 'content-type': 'text/event-stream' },
-      body: sse([
-        ['search', [source, { ...source, context: 'Second passage of the same page.' }]],
-        ['delta', { content: answer }],
-        [
-          'done',
-          {
-            conversation: '00000000-0000-4000-8000-000000000001',
-            identifier: '00000000-0000-4000-8000-000000000002',
-            total_tokens: 42,
-            content: answer,
-            answer_kind: 'extractive',
-          },
-        ],
-      ]),
-    }),
-  );
+  await answerWithCode(page, { passages: 2 });
   await ask(page, 'How do I index a nested list?');
   const article = page.getByRole('article').first();
   const code = article.locator('pre code');

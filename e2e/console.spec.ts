@@ -2,7 +2,7 @@
 // with its sources, follow up in the same thread, rate negative with a
 // reason and see it saved (also in the threads report).
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, rateNotHelpful, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -43,11 +43,7 @@ test('ask, follow up in the same thread, rate negative with a reason', async ({ 
   await expect(threads.getByRole('listitem')).toHaveCount(1);
   await expect(threads).toContainText('2 questions');
 
-  await second.getByRole('button', { name: 'Not helpful' }).click();
-  await second.getByLabel('Incomplete').check();
-  await second.getByLabel('Comment (optional)').fill('Say which sizes are allowed.');
-  await second.getByRole('button', { name: 'Save rating' }).click();
-  await expect(second.getByTestId('rating-saved')).toContainText('Not helpful · Incomplete');
+  await rateNotHelpful(second, 'Incomplete', 'Say which sizes are allowed.');
   await saveScreenshots(page, 'console', { fullPage: false });
 
   // The rating reached the threads report with its reason.

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+import { createDataset, DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
 
 let site: http.Server;
 let base = '';
@@ -45,11 +45,7 @@ test('crawl a website from the import page, watch its progress, then re-sync the
   test.setTimeout(120_000);
   const dataset = `Lighthouse ${Date.now()}`;
   await signIn(browser, DEMO_EMAILS.owner);
-  await browser.goto('/knowledge');
-  await browser.getByRole('button', { name: 'New dataset' }).first().click();
-  await browser.getByRole('dialog', { name: 'New dataset' }).getByLabel('Name').fill(dataset);
-  await browser.getByRole('dialog', { name: 'New dataset' }).getByRole('button', { name: 'Create dataset' }).click();
-  await expect(browser.getByRole('heading', { name: dataset, level: 1 })).toBeVisible();
+  await createDataset(browser, dataset);
 
   await browser.getByRole('link', { name: 'Import files' }).click();
   await expect(browser.getByLabel('Dataset', { exact: true })).toHaveValue(dataset);

@@ -3,7 +3,8 @@
 // Then every kind of page is shot dark at 1280 and 390 px, to be looked at
 // (e2e/artifacts/screenshots/dark-*.png).
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+import { answerWithCode } from './answer-stream';
+import { DEMO_EMAILS, openDataset, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
@@ -65,48 +66,6 @@ test('follows the system setting from the first paint; the toggle overrides it a
   expect(errors).toEqual([]);
 });
 
-const sse = (events: [string, unknown][]) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
-
-/** A streamed answer with a fenced code block, so the shot shows code on a dark page. */
-async function answerWithCode(page: Page) {
-  const source = {
-    content: {
-      name: 'Lists',
-      source: 'https://docs.example/lists',
-      subject: 'Python',
-      media_video: null,
-      media_image: null,
-      created_at: '2026-01-01T00:00:00Z',
-      updated_at: '2026-01-01T00:00:00Z',
-    },
-    score: 0.9,
-    answer: '',
-    context: 'Lists can be nested.',
-    date: '2026-01-01',
-  };
-  const answer = 'Index a nested list like this [1]:\n\n```python\nlists = [[3], [5], [7]]\nlists[1].append(5)\n```\n\nSee `lists[2]` too.';
-  await page.route('**/searcher/v1/search/stream', (route) =>
-    route.fulfill({
-      status: 200,
-      headers: { 'content-type': 'text/event-stream' },
-      body: sse([
-        ['search', [source]],
-        ['delta', { content: answer }],
-        [
-          'done',
-          {
-            conversation: '00000000-0000-4000-8000-000000000001',
-            identifier: '00000000-0000-4000-8000-000000000002',
-            total_tokens: 42,
-            content: answer,
-            answer_kind: 'extractive',
-          },
-        ],
-      ]),
-    }),
-  );
-}
-
 async function ask(page: Page, text: string) {
   await page.getByLabel('Your question').fill(text);
   await page.getByLabel('Your question').press('Enter');
@@ -122,6 +81,7 @@ test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) =
   await signIn(page, DEMO_EMAILS.owner);
   await ask(page, 'How do I import documents?');
   await page.getByRole('article').first().getByRole('button', { name: /^Show/ }).first().click();
+  // A fenced code block, so the shot shows code on a dark page.
   await answerWithCode(page);
   await ask(page, 'How do I index a nested list?');
   await expect(page.getByRole('article').last().locator('pre code')).toContainText('lists[1].append(5)');
@@ -140,11 +100,7 @@ test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) =
   await page.goto('/knowledge');
   await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
   await saveScreenshots(page, 'dark-knowledge');
-  await page
-    .getByRole('list', { name: 'Datasets' })
-    .getByRole('link', { name: /Product handbook/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
+  await openDataset(page, 'Product handbook');
   await saveScreenshots(page, 'dark-dataset');
 
   await page.goto('/usage');

@@ -2,7 +2,7 @@
 // its temporary data folder on first start.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type DemoCredentials = { ownerEmail: string; ownerPassword: string; apiKey: string; projectToken: string };
 
@@ -52,4 +52,32 @@ export async function saveScreenshots(page: Page, name: string, options: { fullP
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+// ------------------------------------------------------------ what several pages share
+
+/** Creates a dataset from the Knowledge page and waits for the app to open it. */
+export async function createDataset(page: Page, name: string): Promise<void> {
+  await page.goto('/knowledge');
+  await page.getByRole('button', { name: 'New dataset' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New dataset' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create dataset' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/** Opens a dataset from the list of the Knowledge page being shown. */
+export async function openDataset(page: Page, name: string): Promise<void> {
+  const link = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await page.getByRole('list', { name: 'Datasets' }).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/** Rates an answer (console or smartpage) "Not helpful" for one reason, with a comment, and waits until it is saved. */
+export async function rateNotHelpful(answer: Locator, reason: string, comment: string): Promise<void> {
+  await answer.getByRole('button', { name: 'Not helpful' }).click();
+  await answer.getByLabel(reason).check();
+  await answer.getByLabel('Comment (optional)').fill(comment);
+  await answer.getByRole('button', { name: 'Save rating' }).click();
+  await expect(answer.getByTestId('rating-saved')).toContainText(`Not helpful · ${reason}`);
 }

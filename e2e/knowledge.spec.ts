@@ -2,7 +2,7 @@
 // edit and delete with confirmation, then import a real HTML file served on
 // loopback, watch it reach "done" and read its passages.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, demoCredentials, saveScreenshots, signIn } from './helpers';
+import { createDataset, DEMO_EMAILS, demoCredentials, openDataset, saveScreenshots, signIn } from './helpers';
 import { adminCli, serveFixtures } from './dashboards-helpers';
 
 let files: Awaited<ReturnType<typeof serveFixtures>>;
@@ -127,11 +127,7 @@ test('create, edit and delete datasets, subjects and contents', async ({ page })
 test('import files by URL and follow their progress to the passages', async ({ page }) => {
   const dataset = `Policies ${Date.now()}`;
   await signIn(page, DEMO_EMAILS.owner);
-  await page.goto('/knowledge');
-  await page.getByRole('button', { name: 'New dataset' }).first().click();
-  await page.getByRole('dialog', { name: 'New dataset' }).getByLabel('Name').fill(dataset);
-  await page.getByRole('dialog', { name: 'New dataset' }).getByRole('button', { name: 'Create dataset' }).click();
-  await expect(page.getByRole('heading', { name: dataset, level: 1 })).toBeVisible();
+  await createDataset(page, dataset);
 
   // Two files at once: a real HTML page and one the server does not have.
   await page.getByRole('link', { name: 'Import files' }).click();
@@ -181,11 +177,7 @@ test('a viewer reads knowledge but gets no editing actions', async ({ page }) =>
   await page.goto('/knowledge');
   await expect(page.getByRole('list', { name: 'Datasets' }).getByText('Product handbook')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New dataset' })).toHaveCount(0);
-  await page
-    .getByRole('list', { name: 'Datasets' })
-    .getByRole('link', { name: /Product handbook/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
+  await openDataset(page, 'Product handbook');
   await expect(page.getByRole('button', { name: 'Add subject' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   // An import's page (the test above made one) shows its progress, without a way to start one.

@@ -2,7 +2,7 @@
 // console shows up in the review queue, an editor writes a curated answer,
 // and the same question asked again gets it.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, rateNotHelpful, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -16,11 +16,7 @@ test('rate negative → review queue → curated answer → asked again, answere
   await box.fill(QUESTION);
   await box.press('Enter');
   const first = page.getByRole('article').last();
-  await first.getByRole('button', { name: 'Not helpful' }).click();
-  await first.getByLabel('Incomplete').check();
-  await first.getByLabel('Comment (optional)').fill('Say whether credits roll over.');
-  await first.getByRole('button', { name: 'Save rating' }).click();
-  await expect(first.getByTestId('rating-saved')).toContainText('Not helpful');
+  await rateNotHelpful(first, 'Incomplete', 'Say whether credits roll over.');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
   await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();

@@ -2,7 +2,7 @@
 // for anyone (who may also rate the answers), private only after sign-in
 // for the listed people.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, rateNotHelpful, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -44,11 +44,7 @@ test('publish a public smartpage, open it anonymously and ask', async ({ page, b
   await expect(visitor.getByRole('article').nth(1).getByTestId('answer')).toContainText(/credit/i);
 
   // The visitor rates the first answer, without an account, as in the console.
-  await answer.getByRole('button', { name: 'Not helpful' }).click();
-  await answer.getByLabel('Outdated').check();
-  await answer.getByLabel('Comment (optional)').fill('The page about follow-ups changed.');
-  await answer.getByRole('button', { name: 'Save rating' }).click();
-  await expect(answer.getByTestId('rating-saved')).toContainText('Not helpful · Outdated');
+  await rateNotHelpful(answer, 'Outdated', 'The page about follow-ups changed.');
   await saveScreenshots(visitor, 'smartpage-public', { fullPage: false });
   await visitor.context().close();
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_EMAILS, demoCredentials, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, demoCredentials, openDataset, saveScreenshots, signIn } from './helpers';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'import');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -102,11 +102,7 @@ test('a viewer sees no upload controls', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Upload files from your computer' })).toHaveCount(0);
   await expect(page.getByLabel('Files to upload')).toHaveCount(0);
   await page.goto('/knowledge');
-  await page
-    .getByRole('list', { name: 'Datasets' })
-    .getByRole('link', { name: /Product handbook/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Product handbook', level: 1 })).toBeVisible();
+  await openDataset(page, 'Product handbook');
   await expect(page.getByRole('group', { name: 'Upload files from your computer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Choose files…' })).toHaveCount(0);
 });
