@@ -55,7 +55,8 @@ export const postgresIndex: LexicalIndex = {
       counts.set(datasetId, termKey(term), count);
     });
     const total = Number(row?.n0 ?? 0);
-    counts.set(datasetId, TOTAL_KEY, total);
+    // Only a fresh count is kept: re-keeping the kept one would stretch its 5 minutes for ever.
+    if (keptTotal === undefined) counts.set(datasetId, TOTAL_KEY, total);
     return { total, df };
   },
 

@@ -1,17 +1,20 @@
 // PostgreSQL keeps large document-frequency counts between questions
 // (lib/search/common-count-cache.ts); small ones are counted every time, so
 // a rare word imported a moment ago is found at once.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPostgres } from '@/lib/db/client';
 import { forgetPostgresCounts, postgresIndex } from '@/lib/search/lexical-postgres';
-import { CACHE_FROM } from '@/lib/search/common-count-cache';
+import { CACHE_FROM, CACHE_MS } from '@/lib/search/common-count-cache';
 import { rewritePassages } from '../helpers/passages';
 import { createKnowledge, createTenant } from '../helpers/tenant';
 
 const term = (word: string) => ({ word, stem: word });
 
 describe.skipIf(!isPostgres())('document frequencies on PostgreSQL', () => {
-  afterEach(() => forgetPostgresCounts());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    forgetPostgresCounts();
+  });
 
   it('keeps a common word’s count, counts a rare word afresh every time', async () => {
     const t = await createTenant('df-cache');
@@ -35,6 +38,23 @@ describe.skipIf(!isPostgres())('document frequencies on PostgreSQL', () => {
     forgetPostgresCounts();
     const fresh = await postgresIndex.frequencies(dataset.id, [term('pelican')]);
     expect(fresh.df.get('pelican')).toBe(CACHE_FROM - 1);
+  });
+
+  it('trusts a kept dataset size for CACHE_MS from its count, however many questions use it', async () => {
+    const t = await createTenant('df-cache-3');
+    const { dataset, content } = await createKnowledge(t, 'Sizes');
+    const pelicans = (n: number) => Array.from({ length: n }, (_, i) => `Pelicans on pier ${i}.`);
+    await rewritePassages(t.organization.id, content.id, pelicans(CACHE_FROM + 100));
+    const start = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(start);
+    expect((await postgresIndex.frequencies(dataset.id, [term('pelican')])).total).toBe(CACHE_FROM + 100);
+
+    await rewritePassages(t.organization.id, content.id, pelicans(CACHE_FROM + 50));
+    now.mockReturnValue(start + CACHE_MS - 60_000);
+    // A word counted now must not stretch the kept size's time.
+    expect((await postgresIndex.frequencies(dataset.id, [term('walrus')])).total).toBe(CACHE_FROM + 100);
+    now.mockReturnValue(start + CACHE_MS + 60_000);
+    expect((await postgresIndex.frequencies(dataset.id, [term('walrus')])).total).toBe(CACHE_FROM + 50);
   });
 
   it('keeps the counts of one dataset away from another', async () => {
