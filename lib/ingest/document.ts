@@ -22,11 +22,22 @@ export function cleanText(text: string): string {
 export class SectionBuilder {
   readonly sections: Section[] = [];
   private path: string[] = [];
+  private levels: number[] = [];
 
+  /**
+   * A heading closes the open headings of its level and below: an <h3> after
+   * an <h2> nests under it even when the page has no <h1>. Level 0 is a
+   * title above every heading of the file.
+   */
   heading(level: number, text: string): void {
     const clean = cleanText(text).replace(/\n/g, ' ');
     if (!clean) return;
-    this.path = [...this.path.slice(0, Math.max(0, level - 1)), clean];
+    let keep = this.levels.length;
+    while (keep > 0 && this.levels[keep - 1] >= level) keep--;
+    // A page's first heading often repeats its title, given as the path's root.
+    if (keep > 0 && this.path[keep - 1] === clean) return;
+    this.path = [...this.path.slice(0, keep), clean];
+    this.levels = [...this.levels.slice(0, keep), level];
   }
 
   paragraph(text: string): void {

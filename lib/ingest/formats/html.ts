@@ -2,10 +2,14 @@
 // the heading path of every paragraph. A page that marks its main content
 // (an ARIA main landmark, <main>, or a single <article>) is read from there
 // with the chrome inside removed: exact and fast. Only pages without such a
-// mark go through Readability's scoring, which is slow on big pages.
+// mark go through Readability's scoring, which is slow on big pages, and its
+// pick is checked against the whole page: Readability keeps one subtree, and
+// on documentation split into sibling sections (DocBook's sect2 divs) that
+// subtree was a fifth of the page.
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
+import { linkListsOf } from './link-lists';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -18,6 +22,13 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complement
 const PAGE_CHROME_TAGS = new Set([...CHROME_TAGS, 'HEADER']);
 /** Readability scores every node; past this size a page without landmarks is read whole, without its chrome. */
 const READABILITY_MAX_CHARS = 1_000_000;
+/**
+ * Readability's pick must hold at least this share of the page's text
+ * (without chrome and link lists), else the page is read whole: an article
+ * is nearly all of such a text, a manual page cut to one of its sections
+ * 20–80 % of it.
+ */
+const READABILITY_MIN_SHARE = 0.85;
 
 type NodeLike = {
   nodeType: number;
@@ -38,19 +49,29 @@ export function parseHtml(html: string): ParsedDocument {
     const sections = sectionsOf(landmark as unknown as El, null, CHROME_TAGS);
     return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
   }
+  // Readability changes the document it reads: the whole page is read from a copy of its own.
+  const { document: fresh } = parseHTML(html);
+  const body = fresh.body as unknown as El;
+  let whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS, linkListsOf(body, LINK_LIST_TAGS));
+  // A page that is nothing but links (an index) is its links.
+  if (!whole.length) whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS);
   if (html.length <= READABILITY_MAX_CHARS) {
     const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-    if (article?.content && (article.textContent ?? '').trim().length > 40) {
+    const picked = (article?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+    if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
       const title = cleanTitle(article.title ?? null) ?? pageTitle;
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
       return { format: 'html', title, sections: sectionsFromHtml(article.content, title), qa: [] };
     }
   }
-  // No landmark and nothing Readability likes (or too big for it): the body without its chrome.
-  const { document: fresh } = parseHTML(html);
-  const sections = sectionsOf(fresh.body as unknown as El, null, PAGE_CHROME_TAGS);
-  return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
+  // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
+  return { format: 'html', title: pageTitle ?? firstHeading(whole), sections: whole, qa: [] };
 }
+
+/** Blocks that may be link lists (menus, tables of contents, "previous / next" bars) on a page without landmarks. */
+const LINK_LIST_TAGS = new Set(['DIV', 'UL', 'OL', 'DL', 'TABLE', 'SECTION', 'P']);
+
+const textLength = (sections: Section[]) => sections.reduce((n, s) => n + s.paragraphs.reduce((m, p) => m + p.length + 1, 0), 0);
 
 function mainLandmark(document: Queryable): Queryable | null {
   const main = document.querySelector('[role=main]') ?? document.querySelector('main');
@@ -65,22 +86,29 @@ export function sectionsFromHtml(fragment: string, title: string | null = null):
   return sectionsOf(document.body as unknown as El, title);
 }
 
-function sectionsOf(root: El | null, title: string | null = null, chrome: ReadonlySet<string> = CHROME_TAGS): Section[] {
+function sectionsOf(root: El | null, title: string | null = null, chrome: ReadonlySet<string> = CHROME_TAGS, skipped?: ReadonlySet<unknown>): Section[] {
   const builder = new SectionBuilder();
-  if (title) builder.heading(1, title);
-  if (root) walk(root, builder, chrome);
+  if (title) builder.heading(0, title);
+  if (root) walk(root, builder, { tags: chrome, skipped, byName: skipped !== undefined });
   return builder.sections;
 }
 
-function isChrome(node: NodeLike, tag: string, chrome: ReadonlySet<string>): boolean {
-  if (SKIP.has(tag) || chrome.has(tag)) return true;
+/** What a walk leaves out: chrome by tag, particular nodes (link lists), and on a page without landmarks divs named as chrome. */
+type Chrome = { tags: ReadonlySet<string>; skipped?: ReadonlySet<unknown>; byName?: boolean };
+// Class or id words of navigation bars, menus, breadcrumbs, footers and sidebars ("navheader", "site-menu", "site-footer").
+const CHROME_NAME =
+  /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
+
+function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
+  if (SKIP.has(tag) || chrome.tags.has(tag) || chrome.skipped?.has(node)) return true;
   const role = node.getAttribute?.('role');
   if (role && CHROME_ROLES.has(role)) return true;
+  if (chrome.byName && tag === 'DIV' && CHROME_NAME.test(`${node.getAttribute?.('class') ?? ''} ${node.getAttribute?.('id') ?? ''}`)) return true;
   // Permalink anchors of documentation generators (Sphinx's ¶).
   return tag === 'A' && /\bheaderlink\b/.test(node.getAttribute?.('class') ?? '');
 }
 
-function walk(el: El, builder: SectionBuilder, chrome: ReadonlySet<string>): void {
+function walk(el: El, builder: SectionBuilder, chrome: Chrome): void {
   let loose = '';
   const flush = () => {
     builder.paragraph(loose);
@@ -114,7 +142,7 @@ function walk(el: El, builder: SectionBuilder, chrome: ReadonlySet<string>): voi
 }
 
 /** Text of a subtree without the chrome and scripts inside it. */
-function textOf(node: NodeLike, chrome: ReadonlySet<string>): string {
+function textOf(node: NodeLike, chrome: Chrome): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1 || !node.tagName || isChrome(node, node.tagName.toUpperCase(), chrome)) return '';
   let text = '';
