@@ -27,7 +27,7 @@ type Weights = Map<string, number>;
 
 /** Each question term weighs by how rare it is among the sources (a word in every source tells little). */
 function termWeights(question: string, passages: SourcePassage[]): Weights {
-  const stems = [...new Set(queryTerms(question).map((t) => t.stem))];
+  const stems = [...new Set(queryTerms(question, undefined, { keywords: true }).map((t) => t.stem))];
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
   const weights: Weights = new Map();
   for (const stem of stems) {

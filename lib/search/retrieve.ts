@@ -22,6 +22,8 @@ import { fuseHybrid } from './fusion';
 import { nearestPassages, type VectorHit } from './vector-index';
 
 export const CANDIDATE_BUDGET = 2_000;
+/** Share of the passages a capitalised stop-word keyword ("WHERE") is taken to be in, for its IDF. */
+const KEYWORD_SHARE = 0.1;
 /**
  * When all the question's terms hold at most this many postings together,
  * the database ranks every passage holding any of them (about 1 µs a
@@ -71,7 +73,7 @@ export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
-  const terms = queryTerms(question);
+  const terms = queryTerms(question, undefined, { keywords: true });
   if (!terms.length) return null;
   const index = lexicalIndex();
   const alternatives = terms.map((t) =>
@@ -79,13 +81,20 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       .map((word) => ({ word, stem: porterStem(word) }))
       .filter((a) => a.stem !== t.stem),
   );
-  const { total, df } = await index.frequencies(datasetId, terms);
-  const dfOf = (t: IndexTerm) => df.get(termKey(t)) ?? 0;
+  const { total, df } = await index.frequencies(
+    datasetId,
+    terms.filter((t) => !t.keyword),
+  );
+  // A keyword that is an English stop word ("WHERE") is not in PostgreSQL's
+  // English index: it never chooses candidates, and on both databases it
+  // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
+  const keywords = new Set(terms.filter((t) => t.keyword).map(termKey));
+  const dfOf = (t: IndexTerm) => (keywords.has(termKey(t)) ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
-  const all = terms.filter((t) => dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
+  const all = terms.filter((t) => !t.keyword && dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
   for (const term of all) {
     if (spent + dfOf(term) > CANDIDATE_BUDGET) break;
     ranked.push(term);

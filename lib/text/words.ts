@@ -36,24 +36,40 @@ export function words(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-export type QueryTerm = { word: string; stem: string };
+/** `keyword`: an English stop word the question wrote in capitals (WHERE, HAVING, NOT): a keyword of the documents' language, kept. */
+export type QueryTerm = { word: string; stem: string; keyword?: boolean };
+
+/**
+ * Stop words the question writes in capitals, as documentation writes
+ * keywords ("WHERE and HAVING", "SELECT … FOR UPDATE"); none when the
+ * whole question is in capitals (shouted, nothing set apart).
+ */
+function capitalisedStopWords(text: string): Set<string> {
+  if (!/\p{Ll}/u.test(text)) return new Set();
+  const capitals = (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && /^[\p{Lu}\p{N}]+$/u.test(w) && /\p{Lu}/u.test(w));
+  return new Set(capitals.map(foldText).filter(isStopWord));
+}
 
 /**
  * The distinct content words of a question, in order. Stop words go, unless
- * the question is made of nothing else ("what is this?") — then they stay.
+ * the question is made of nothing else ("what is this?") — then they stay —
+ * or, with `keywords`, unless written in capitals as a keyword ("WHERE").
  * Capped at 12 terms: longer questions keep their first words.
  */
-export function queryTerms(text: string, max = 12): QueryTerm[] {
+export function queryTerms(text: string, max = 12, options: { keywords?: boolean } = {}): QueryTerm[] {
   const all = words(text).filter((w) => w.length <= 40);
-  const content = all.filter((w) => !isStopWord(w) && (w.length > 1 || /\d/.test(w)));
-  const chosen = content.length ? content : all;
+  const keywords = options.keywords ? capitalisedStopWords(text) : new Set<string>();
+  const isContent = (w: string) => w.length > 1 || /\d/.test(w);
+  const content = all.filter((w) => !isStopWord(w) && isContent(w));
+  // Keywords join other content words; a question of stop words alone keeps them all, as plain words.
+  const chosen = !content.length ? all : keywords.size ? all.filter((w) => (!isStopWord(w) || keywords.has(w)) && isContent(w)) : content;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const word of chosen) {
     const stem = porterStem(word);
     if (seen.has(stem)) continue;
     seen.add(stem);
-    terms.push({ word, stem });
+    terms.push(content.length && keywords.has(word) ? { word, stem, keyword: true } : { word, stem });
     if (terms.length >= max) break;
   }
   return terms;

@@ -72,13 +72,31 @@ const LEAD_CORPUS: CorpusDocument[] = [
   doc('Sessions', [['Overview', 'A session begins at connection.']]),
 ];
 
+// The question names SQL keywords that are English stop words (WHERE,
+// HAVING): plain full text drops them and is left with "difference" and
+// "aggregates", which the wrong passage repeats.
+const KEYWORD_CORPUS: CorpusDocument[] = [
+  doc('Window functions', [
+    ['Comparison', 'The difference between aggregates and window functions: aggregates fold many rows into one result, window functions keep every row.'],
+  ]),
+  doc('Grouping', [
+    [
+      'Filtering groups',
+      'WHERE chooses the input rows before groups and aggregates are computed; HAVING chooses the groups after the aggregates are computed.',
+    ],
+  ]),
+  doc('Sorting', [['Order', 'Rows come out in no particular order unless the query sorts them.']]),
+];
+
 let datasetId: number;
 let leadDatasetId: number;
+let keywordDatasetId: number;
 
 beforeAll(async () => {
   const tenant = await createTenant('ranking');
   datasetId = (await loadCorpus(tenant, 'Ranking fixture', RANKING_CORPUS)).id;
   leadDatasetId = (await loadCorpus(tenant, 'Lead fixture', LEAD_CORPUS)).id;
+  keywordDatasetId = (await loadCorpus(tenant, 'Keyword fixture', KEYWORD_CORPUS)).id;
 });
 
 /**
@@ -135,6 +153,16 @@ describe('ranking beyond plain full text', () => {
     const [best] = await retrieve(leadDatasetId, question, { topK: 3, minScore: 0 });
     expect(best.content.name).toBe('Client defaults');
     expect(best.parts.lead).toBe(1);
+  });
+
+  it('keywords written in capitals count even when they are English stop words (WHERE, HAVING)', async () => {
+    const question = 'difference between WHERE and HAVING with aggregates';
+    expect(plainBm25(question, KEYWORD_CORPUS)[0]).toBe('Window functions');
+    const [best] = await retrieve(keywordDatasetId, question, { topK: 3, minScore: 0 });
+    expect(best.content.name).toBe('Grouping');
+    // Written in lower case they are stop words again, as in any sentence.
+    const [lower] = await retrieve(keywordDatasetId, question.toLowerCase(), { topK: 3, minScore: 0 });
+    expect(lower.content.name).toBe('Window functions');
   });
 
   it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {

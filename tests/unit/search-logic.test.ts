@@ -270,3 +270,18 @@ describe('token counting', () => {
     expect(await countTokens('<|im_start|>system<|im_end|>')).toBeGreaterThan(3);
   });
 });
+
+describe('queryTerms keywords', () => {
+  const of = (q: string) => queryTerms(q, 12, { keywords: true }).map((t) => (t.keyword ? `${t.word}!` : t.word));
+  it('keeps stop words written in capitals as keywords, and only those', () => {
+    expect(of('difference between WHERE and HAVING')).toEqual(['difference', 'where!', 'having!']);
+    expect(of('How does SELECT FOR UPDATE differ')).toEqual(['select', 'for!', 'update', 'differ']);
+  });
+  it('ignores capitals in a shouted question, and without the option', () => {
+    expect(of('HOW DO I SORT A LIST')).toEqual(['sort', 'list']);
+    expect(queryTerms('difference between WHERE and HAVING').map((t) => t.word)).toEqual(['difference']);
+  });
+  it('a question of stop words alone keeps them all as plain words', () => {
+    expect(of('What is WHERE?')).toEqual(['what', 'is', 'where']);
+  });
+});
