@@ -19,6 +19,8 @@ const LONG_PROSE = 600;
 /** Passages whose best excerpt is weighed against the first one's. */
 const CANDIDATE_PASSAGES = 3;
 const SEE_ALSO = 2;
+/** A prose block of at most this many words without a full stop is a label (a term, a heading). */
+const LABEL_WORDS = 12;
 /** Share of the question's term weight a question–answer row's question must hold to be the answer. */
 const FAQ_FIRST_SHARE = 0.5;
 const FAQ_OTHER_SHARE = 0.75;
@@ -72,10 +74,20 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
+  // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
+  // belongs to what follows it: it does not end an excerpt that leaves that out.
+  while (to > best && introducesNext(blocks[to])) to--;
   const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + 0.5 * coverage(passage.title, weights);
   return { blocks: chosen, score };
+}
+
+/** A short prose block that is not a finished sentence (a term, a heading), or one that ends with a colon. */
+function introducesNext(block: TextBlock): boolean {
+  if (block.code) return false;
+  const text = block.text.trim();
+  return /:$/.test(text) || (!/[.!?]["'”’)\]]*$/.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
 
 /** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */

@@ -235,6 +235,24 @@ describe('prompt and extractive answer', () => {
     expect(answer).toContain('See also: [2] os — Separators.');
   });
 
+  it('does not end on the label or introduction of what it leaves out', () => {
+    const text = [
+      'checkpoint_timeout (integer)',
+      'Maximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes.',
+      'checkpoint_completion_target (floating point)',
+      'Specifies the target of checkpoint completion, as a fraction of total time between checkpoints, and many more words here to make this block long enough that it does not fit the excerpt any more at all: '.repeat(
+        6,
+      ),
+    ].join('\n\n');
+    const answer = composeExtractive(input('default checkpoint timeout', { passages: [{ title: 'WAL', text, answer: '', document: 1 }] }));
+    expect(answer).toBe('Maximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes. [1]');
+    const intro = ['Create a sequence called serial and start it at 101 with the sequence start option.', 'Select the next number from this sequence:'].join(
+      '\n\n',
+    );
+    const started = composeExtractive(input('sequence start', { passages: [{ title: 'Sequences', text: intro, answer: '', document: 2 }] }));
+    expect(started).toBe('Create a sequence called serial and start it at 101 with the sequence start option. [1]');
+  });
+
   it('cites each document once: a second passage of the same document is not a "see also"', () => {
     const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
     const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
