@@ -22,20 +22,21 @@
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
-import { cachedStem, isStopWord, words } from '../text/words';
+import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
 
 export type RankTerm = { stem: string; alternatives: string[]; idf: number };
 
-/** `document` groups passages of one page (content) for the support part; omitted, each passage stands alone. */
-export type RankDocument = { name: string; subject: string; heading: string; body: string; answer: string; document?: number };
+/**
+ * `document` groups passages of one page (content) for the support part; omitted, each passage stands alone.
+ * `id` (the passage's) lets its tokens be kept between questions (passage-tokens.ts).
+ */
+export type RankDocument = { id?: number; name: string; subject: string; heading: string; body: string; answer: string; document?: number };
 
 export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number };
 
 const PARAPHRASE_CREDIT = 0.6;
 const K1 = 1.2;
 const B = 0.75;
-type FieldKey = 'name' | 'subject' | 'heading' | 'body' | 'answer';
-const FIELD_KEYS: FieldKey[] = ['name', 'subject', 'heading', 'body', 'answer'];
 
 /**
  * The tuned weights (bench/quality, tune half). Exported so that
@@ -59,88 +60,96 @@ export function idf(total: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-type Tokenised = { fields: Record<FieldKey, string[]>; title: Set<string>; all: Set<string>; body: string[]; sequence: string[]; lead: Set<string> };
-
 // A passage's first 3,000 characters decide its rank: long passages (code
 // listings, tables) would otherwise dominate the re-ranking time.
 const RANKED_CHARS = 3_000;
-const BREAK = '\u0000';
+const TITLE_END = 2; // name, subject, heading: fields 0..2
+const BODY = 3;
 
-/** A field's stems, and its content words' stems (stop words out) for the pairs, from one pass over its words. */
-function fieldTokens(text: string): { stems: string[]; content: string[] } {
-  const list = words(text);
-  return { stems: list.map(cachedStem), content: list.filter((w) => !isStopWord(w)).map(cachedStem) };
+/**
+ * The question's terms by stem id. `first`: the one term a stem counts for
+ * in BM25F and the pairs (the question's own stems before paraphrases, 1 or
+ * 0.6); `all`: every term a stem is found for (a paraphrase of one term may
+ * be another term's own stem), for the shares.
+ */
+type TermIndex = { first: Map<number, [number, number]>; all: Map<number, [number, number][]> };
+
+function termIndex(terms: RankTerm[]): TermIndex {
+  const first: TermIndex['first'] = new Map();
+  const all: TermIndex['all'] = new Map();
+  const add = (stem: string, term: number, credit: number) => {
+    const id = stemId(stem);
+    if (!first.has(id)) first.set(id, [term, credit]);
+    const list = all.get(id) ?? [];
+    list.push([term, credit]);
+    all.set(id, list);
+  };
+  terms.forEach((t, i) => add(t.stem, i, 1));
+  terms.forEach((t, i) => t.alternatives.forEach((a) => add(a, i, PARAPHRASE_CREDIT)));
+  return { first, all };
 }
 
-function tokenise(doc: RankDocument, chars = RANKED_CHARS): Tokenised {
-  const name = fieldTokens(doc.name);
-  const subject = fieldTokens(doc.subject);
-  const heading = fieldTokens(doc.heading);
-  const bodyTokens = fieldTokens(doc.body.slice(0, chars));
-  const answer = fieldTokens(doc.answer.slice(0, chars));
-  const fields = { name: name.stems, subject: subject.stems, heading: heading.stems, body: bodyTokens.stems, answer: answer.stems };
-  const title = new Set([...fields.name, ...fields.subject, ...fields.heading]);
-  const body = [...fields.body, ...fields.answer];
-  // Content words only (a pair may have stop words between: "results to a
-  // file"), fields joined with a break token so a pair never spans two.
-  const sequence = [...name.content, BREAK, ...subject.content, BREAK, ...heading.content, BREAK, ...bodyTokens.content, BREAK, ...answer.content];
-  return { fields, title, all: new Set([...title, ...body]), body, sequence, lead: new Set(fields.body.slice(0, RANK_SETTINGS.leadTokens)) };
+/** Credit of each term (1 its own stem, 0.6 a paraphrase only, 0 neither) among tokens[from, to). */
+function found(terms: RankTerm[], index: TermIndex, tokens: Int32Array, from: number, to: number): Float64Array {
+  const credit = new Float64Array(terms.length);
+  for (let k = from; k < to; k++) {
+    const entries = index.all.get(tokens[k]);
+    if (!entries) continue;
+    for (const [term, value] of entries) if (value > credit[term]) credit[term] = value;
+  }
+  return credit;
 }
 
-function share(terms: RankTerm[], present: Set<string>): number {
+/** IDF-weighted share of the terms found, merging several token ranges. */
+function share(terms: RankTerm[], ...credits: Float64Array[]): number {
   let got = 0;
   let all = 0;
-  for (const term of terms) {
+  terms.forEach((term, i) => {
     all += term.idf;
-    if (present.has(term.stem)) got += term.idf;
-    else if (term.alternatives.some((a) => present.has(a))) got += term.idf * PARAPHRASE_CREDIT;
-  }
+    got += term.idf * Math.max(...credits.map((c) => c[i]));
+  });
   return all > 0 ? got / all : 0;
 }
 
 /** IDF-weighted shares of the terms found in a document: anywhere, and in its title fields (content name, subject, heading). */
 export function termShares(terms: RankTerm[], doc: RankDocument, chars = RANKED_CHARS): { all: number; title: number } {
-  const d = tokenise(doc, chars);
-  return { all: share(terms, d.all), title: share(terms, d.title) };
+  const d = passageTokens({ ...doc, id: undefined }, chars);
+  const index = termIndex(terms);
+  const title = found(terms, index, d.tokens, 0, d.ends[TITLE_END]);
+  const rest = found(terms, index, d.tokens, d.ends[TITLE_END], d.tokens.length);
+  return { all: share(terms, title, rest), title: share(terms, title) };
 }
 
-/** stem → [term index, credit]: the question's stems count 1, paraphrases 0.6. */
-type TermIndex = Map<string, [number, number]>;
+const fieldStart = (d: PassageTokens, f: number) => (f === 0 ? 0 : d.ends[f - 1]);
 
-function termIndex(terms: RankTerm[]): TermIndex {
-  const index: TermIndex = new Map();
-  terms.forEach((t, i) => index.set(t.stem, [i, 1]));
-  terms.forEach((t, i) => t.alternatives.forEach((a) => index.has(a) || index.set(a, [i, PARAPHRASE_CREDIT])));
-  return index;
-}
-
-function bm25f(terms: RankTerm[], index: TermIndex, doc: Tokenised, avgLength: Record<string, number>): number {
+function bm25f(terms: RankTerm[], index: TermIndex, d: PassageTokens, avgLength: Float64Array): number {
   const tf = new Float64Array(terms.length);
   const hits = new Float64Array(terms.length);
-  for (const key of FIELD_KEYS) {
-    const tokens = doc.fields[key];
-    if (!tokens.length) continue;
+  FIELD_KEYS.forEach((key, f) => {
+    const from = fieldStart(d, f);
+    const length = d.ends[f] - from;
+    if (!length) return;
     hits.fill(0);
-    for (const token of tokens) {
-      const entry = index.get(token);
+    for (let k = from; k < d.ends[f]; k++) {
+      const entry = index.first.get(d.tokens[k]);
       if (entry) hits[entry[0]] += entry[1];
     }
-    const norm = 1 - B + (B * tokens.length) / Math.max(1, avgLength[key]);
+    const norm = 1 - B + (B * length) / Math.max(1, avgLength[f]);
     const weight = RANK_SETTINGS.fields[key];
     for (let i = 0; i < terms.length; i++) if (hits[i]) tf[i] += (weight * hits[i]) / norm;
-  }
+  });
   let score = 0;
   for (let i = 0; i < terms.length; i++) if (tf[i] > 0) score += (terms[i].idf * tf[i] * (K1 + 1)) / (tf[i] + K1);
   return score;
 }
 
-/** Terms found / width of the smallest window of tokens holding every term found. */
-function proximity(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
+/** Terms found / width of the smallest window of body tokens holding every term found. */
+function proximity(terms: RankTerm[], index: TermIndex, d: PassageTokens): number {
   const hits: { pos: number; term: number }[] = [];
-  tokens.forEach((token, pos) => {
-    const entry = index.get(token);
-    if (entry) hits.push({ pos, term: entry[0] });
-  });
+  for (let k = d.ends[TITLE_END]; k < d.tokens.length; k++) {
+    const entry = index.first.get(d.tokens[k]);
+    if (entry) hits.push({ pos: k, term: entry[0] });
+  }
   const distinct = new Set(hits.map((h) => h.term)).size;
   if (distinct < 2) return 0;
   const counts = new Map<number, number>();
@@ -162,6 +171,17 @@ function proximity(terms: RankTerm[], index: TermIndex, tokens: string[]): numbe
   return (distinct / terms.length) * Math.min(1, distinct / best);
 }
 
+/** Positions in the content-word sequence of the question's own stems (not paraphrases), per term. */
+function ownHits(index: TermIndex, sequence: Int32Array): { pos: number; term: number }[] {
+  const hits: { pos: number; term: number }[] = [];
+  for (let k = 0; k < sequence.length; k++) {
+    if (sequence[k] === BREAK) continue;
+    const entry = index.first.get(sequence[k]);
+    if (entry && entry[1] === 1) hits.push({ pos: k, term: entry[0] });
+  }
+  return hits;
+}
+
 /**
  * Term dependence (the "sequential dependence" idea of Metzler and Croft):
  * each adjacent pair of the question's terms found in that order, next to
@@ -169,19 +189,16 @@ function proximity(terms: RankTerm[], index: TermIndex, tokens: string[]): numbe
  * log(1 + occurrences) times the pair's mean IDF. A question's words that
  * belong together are worth more together than scattered.
  */
-function pairs(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
+function pairs(terms: RankTerm[], hits: { pos: number; term: number }[]): number {
   if (terms.length < 2) return 0;
-  const positions: number[][] = terms.map(() => []);
-  tokens.forEach((token, pos) => {
-    const entry = index.get(token);
-    if (entry && entry[1] === 1) positions[entry[0]].push(pos);
-  });
+  const positions: Set<number>[] = terms.map(() => new Set());
+  for (const h of hits) positions[h.term].add(h.pos);
   let score = 0;
   for (let i = 0; i + 1 < terms.length; i++) {
-    const next = new Set(positions[i + 1]);
-    let found = 0;
-    for (const pos of positions[i]) if (next.has(pos + 1) || next.has(pos + 2)) found++;
-    if (found) score += Math.log(1 + found) * ((terms[i].idf + terms[i + 1].idf) / 2);
+    const next = positions[i + 1];
+    let count = 0;
+    for (const pos of positions[i]) if (next.has(pos + 1) || next.has(pos + 2)) count++;
+    if (count) score += Math.log(1 + count) * ((terms[i].idf + terms[i + 1].idf) / 2);
   }
   return score;
 }
@@ -192,24 +209,20 @@ function pairs(terms: RankTerm[], index: TermIndex, tokens: string[]): number {
  * order, add log(1 + occurrences) × their mean IDF — "block … readers" as
  * well as "readers … block".
  */
-function unorderedPairs(terms: RankTerm[], index: TermIndex, tokens: string[], window: number): number {
+function unorderedPairs(terms: RankTerm[], hits: { pos: number; term: number }[], window: number): number {
   if (terms.length < 2) return 0;
-  const hits: { pos: number; term: number }[] = [];
-  tokens.forEach((token, pos) => {
-    const entry = index.get(token);
-    if (entry && entry[1] === 1) hits.push({ pos, term: entry[0] });
-  });
-  const counts = new Map<string, number>();
+  const counts = new Map<number, number>();
   for (let a = 0; a < hits.length; a++) {
     for (let b = a + 1; b < hits.length && hits[b].pos - hits[a].pos < window; b++) {
       if (hits[a].term === hits[b].term) continue;
-      const key = hits[a].term < hits[b].term ? `${hits[a].term},${hits[b].term}` : `${hits[b].term},${hits[a].term}`;
+      const key = Math.min(hits[a].term, hits[b].term) * terms.length + Math.max(hits[a].term, hits[b].term);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }
   let score = 0;
   for (const [key, n] of counts) {
-    const [i, j] = key.split(',').map(Number);
+    const i = Math.floor(key / terms.length);
+    const j = key % terms.length;
     score += Math.log(1 + n) * ((terms[i].idf + terms[j].idf) / 2);
   }
   return score;
@@ -264,29 +277,38 @@ export function combine(parts: RankParts, termCount: number): number {
 export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
   if (!docs.length || !terms.length)
     return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0 } }));
-  const tokenised = docs.map((d) => tokenise(d));
-  const avgLength: Record<string, number> = {};
-  for (const key of FIELD_KEYS) avgLength[key] = tokenised.reduce((sum, d) => sum + d.fields[key].length, 0) / docs.length;
+  const numbering = currentNumbering();
+  const ranked = rankOnce(terms, docs);
+  // The stems were numbered afresh midway (a vocabulary past a million stems): rank again in the new numbering.
+  return numbering === currentNumbering() ? ranked : rankOnce(terms, docs);
+}
+
+function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
   const index = termIndex(terms);
-  const { unordered, unorderedWindow } = RANK_SETTINGS;
+  const tokenised = docs.map((d) => passageTokens(d, RANKED_CHARS));
+  const avgLength = new Float64Array(FIELD_KEYS.length);
+  for (const d of tokenised) FIELD_KEYS.forEach((_, f) => (avgLength[f] += d.ends[f] - fieldStart(d, f)));
+  for (let f = 0; f < avgLength.length; f++) avgLength[f] /= docs.length;
+  const { unordered, unorderedWindow, leadTokens } = RANK_SETTINGS;
+  const hits = tokenised.map((d) => ownHits(index, d.sequence));
   const raw = tokenised.map(
-    (d) =>
-      bm25f(terms, index, d, avgLength) +
-      pairs(terms, index, d.sequence) +
-      (unordered ? unordered * unorderedPairs(terms, index, d.sequence, unorderedWindow) : 0),
+    (d, i) => bm25f(terms, index, d, avgLength) + pairs(terms, hits[i]) + (unordered ? unordered * unorderedPairs(terms, hits[i], unorderedWindow) : 0),
   );
   const best = Math.max(...raw);
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);
   const scored = docs.map((doc, i) => {
     const d = tokenised[i];
+    const bodyStart = d.ends[TITLE_END];
+    const title = found(terms, index, d.tokens, 0, bodyStart);
+    const rest = found(terms, index, d.tokens, bodyStart, d.tokens.length);
     const parts: RankParts = {
       lexical: lexical[i],
-      coverage: share(terms, d.all),
-      title: share(terms, d.title),
-      proximity: proximity(terms, index, d.body),
+      coverage: share(terms, title, rest),
+      title: share(terms, title),
+      proximity: proximity(terms, index, d),
       support: support[i],
-      lead: share(terms, d.lead),
+      lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
     return { ...doc, score: combine(parts, terms.length), parts, order: i };
   });

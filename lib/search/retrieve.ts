@@ -224,7 +224,7 @@ export function diversify<T extends { score: number; row: { content_id: number }
 
 /** What a question's ranking starts from: its plan, its candidates' passages and its vector hits. */
 export type Gathered = { plan: QueryPlan | null; docs: CandidateDocument[]; hits: VectorHit[] };
-type CandidateDocument = { row: PassageRow; name: string; subject: string; heading: string; body: string; answer: string; document: number };
+type CandidateDocument = { row: PassageRow; id: number; name: string; subject: string; heading: string; body: string; answer: string; document: number };
 
 /** The question's lexical candidates, plus the nearest passages by vector when an embeddings provider is configured, loaded. */
 export async function gather(datasetId: number, question: string): Promise<Gathered> {
@@ -238,7 +238,16 @@ export async function gather(datasetId: number, question: string): Promise<Gathe
   const docs = ids
     .map((id) => byId.get(id))
     .filter((r): r is PassageRow => r !== undefined)
-    .map((r) => ({ row: r, name: r.content_name, subject: r.subject_name, heading: r.heading, body: r.text, answer: r.answer, document: r.content_id }));
+    .map((r) => ({
+      row: r,
+      id: r.id,
+      name: r.content_name,
+      subject: r.subject_name,
+      heading: r.heading,
+      body: r.text,
+      answer: r.answer,
+      document: r.content_id,
+    }));
   return { plan, docs, hits };
 }
 
