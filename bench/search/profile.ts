@@ -5,13 +5,10 @@
 // request's time minus their sum is Next.js, authentication and JSON.
 //
 //   DATABASE_URL=file:/tmp/search-bench/app.db DATA_DIR=/tmp/search-bench npx tsx bench/search/profile.ts
-// COUNT_CACHE=off (PostgreSQL): forget the kept document frequencies before
-// every call, to time retrieval as it was before common-count-cache.ts.
 import fs from 'node:fs';
 import { benchQuestions } from './questions';
 import { db } from '../../lib/db/client';
 import { retrieve } from '../../lib/search/retrieve';
-import { forgetPostgresCounts } from '../../lib/search/lexical-postgres';
 import { prepare, record } from '../../lib/search/pipeline';
 import { countTokens } from '../../lib/text/tokens';
 import { composeExtractive } from '../../lib/generation/extractive';
@@ -20,7 +17,6 @@ import { searchRequestBody } from '../../lib/search/contract';
 
 const CREDENTIALS = process.env.CREDENTIALS ?? '/tmp/search-bench/credentials.json';
 const COUNT = Number(process.env.QUESTIONS ?? 300);
-const forgetCounts = process.env.COUNT_CACHE === 'off' ? forgetPostgresCounts : () => {};
 const credentials = JSON.parse(fs.readFileSync(CREDENTIALS, 'utf8')) as { datasetId: number };
 
 const percentile = (values: number[], p: number) => {
@@ -43,10 +39,8 @@ async function main() {
   const questions = benchQuestions(COUNT);
   for (const [i, question] of questions.entries()) {
     const body = searchRequestBody.parse({ question, model: datamodel.name });
-    forgetCounts();
     const t0 = performance.now();
     await retrieve(dataset.id, question, { topK: 5, minScore: 0 });
-    forgetCounts();
     const t1 = performance.now();
     const prepared = await prepare(body, caller, 'search');
     const t2 = performance.now();
@@ -66,9 +60,7 @@ async function main() {
     stages.total.push(t2 - t1 + (t4 - t3) + (t5 - t4));
   }
   await countTokens('');
-  console.log(
-    `${questions.length - 20} questions (after 20 to warm up), in-process${process.env.COUNT_CACHE === 'off' ? ', counts forgotten before every call' : ''}\n`,
-  );
+  console.log(`${questions.length - 20} questions (after 20 to warm up), in-process\n`);
   console.log('| stage | p50 ms | p95 ms | mean ms | share of mean |\n|---|---:|---:|---:|---:|');
   const totalMean = stages.total.reduce((a, b) => a + b, 0) / stages.total.length;
   for (const [name, values] of Object.entries(stages)) {

@@ -7,7 +7,6 @@
 import { db, Prisma } from '../db/client';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
 import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
-import { createCountCache } from './common-count-cache';
 
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
@@ -18,46 +17,39 @@ function tsquery(terms: IndexTerm[], mode: 'or' | 'and'): string {
   return terms.map(lexeme).join(mode === 'or' ? ' | ' : ' & ');
 }
 
-/** Large counts kept between questions (common-count-cache.ts says why). */
-const counts = createCountCache();
-const TOTAL_KEY = '\u0001passages';
-
-/** Forgets every kept count (tests that need counts afresh). */
-export function forgetPostgresCounts() {
-  counts.clear();
-}
-
 export const postgresIndex: LexicalIndex = {
+  /**
+   * From passage_lexeme_counts, which the database keeps in step with the
+   * index inside every writer's transaction: one indexed row per word, and
+   * the row '' for the dataset's size. The caps make the figures SQLite's.
+   * A prefix term has no row of its own: its passages are counted.
+   */
   async frequencies(datasetId, terms) {
+    const words = terms.filter((t) => !t.prefix);
+    const prefixes = terms.filter((t) => t.prefix);
+    const rows = await db().$queryRaw<{ i: number; passages: number }[]>`
+      SELECT t.i::int AS i, c.passages
+      FROM unnest(${words.map((t) => t.word)}::text[]) WITH ORDINALITY AS t(word, i)
+      JOIN passage_lexeme_counts c
+        ON c.dataset_id = ${datasetId} AND c.lexeme = (tsvector_to_array(to_tsvector('english', t.word)))[1]
+      UNION ALL
+      SELECT 0, passages FROM passage_lexeme_counts WHERE dataset_id = ${datasetId} AND lexeme = ''
+      ${
+        prefixes.length
+          ? Prisma.join(
+              prefixes.map(
+                (term, k) =>
+                  Prisma.sql`UNION ALL SELECT ${-(k + 1)}, (SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_COUNT_CAP}) x)`,
+              ),
+              ' ',
+            )
+          : Prisma.empty
+      }`;
+    const found = new Map(rows.map((r) => [Number(r.i), Number(r.passages)]));
     const df = new Map<string, number>();
-    const keptTotal = counts.get(datasetId, TOTAL_KEY);
-    const toCount: IndexTerm[] = [];
-    for (const term of terms) {
-      const kept = counts.get(datasetId, termKey(term));
-      if (kept === undefined) toCount.push(term);
-      else df.set(termKey(term), kept);
-    }
-    if (keptTotal !== undefined && !toCount.length) return { total: keptTotal, df };
-    // One round trip: the dataset's size and every term's capped count.
-    const columns = [
-      keptTotal !== undefined
-        ? Prisma.sql`${keptTotal}::int AS "n0"`
-        : Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} LIMIT ${TOTAL_COUNT_CAP}) x) AS "n0"`,
-      ...toCount.map(
-        (term, i) =>
-          Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM passage_search WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)}) LIMIT ${DF_COUNT_CAP}) x) AS ${Prisma.raw(`"n${i + 1}"`)}`,
-      ),
-    ];
-    const [row] = await db().$queryRaw<Record<string, number>[]>`SELECT ${Prisma.join(columns, ', ')}`;
-    toCount.forEach((term, i) => {
-      const count = Number(row?.[`n${i + 1}`] ?? 0);
-      df.set(termKey(term), count);
-      counts.set(datasetId, termKey(term), count);
-    });
-    const total = Number(row?.n0 ?? 0);
-    // Only a fresh count is kept: re-keeping the kept one would stretch its 5 minutes for ever.
-    if (keptTotal === undefined) counts.set(datasetId, TOTAL_KEY, total);
-    return { total, df };
+    words.forEach((term, k) => df.set(termKey(term), Math.min(DF_COUNT_CAP, Math.max(0, found.get(k + 1) ?? 0))));
+    prefixes.forEach((term, k) => df.set(termKey(term), found.get(-(k + 1)) ?? 0));
+    return { total: Math.min(TOTAL_COUNT_CAP, Math.max(0, found.get(0) ?? 0)), df };
   },
 
   async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {
