@@ -23,54 +23,40 @@ CREATE FUNCTION passage_lexemes(document TSVECTOR) RETURNS SETOF TEXT LANGUAGE S
   SELECT unnest(tsvector_to_array(document)) UNION ALL SELECT ''
 $$;
 
-CREATE FUNCTION passage_search_counts_insert() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+-- Adds `sign` (1 or -1) per passage to the counts of each lexeme of these passages, for datasets that still
+-- exist, in key order, under the datasets' advisory locks.
+CREATE FUNCTION passage_lexeme_counts_add(dataset_ids INTEGER[], documents TSVECTOR[], sign INTEGER) RETURNS VOID LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(727310, x.dataset_id) FROM (SELECT DISTINCT dataset_id FROM added ORDER BY 1) x;
+  IF NOT EXISTS (SELECT 1 FROM datasets d WHERE d.id = ANY(dataset_ids)) THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727310, x.id) FROM (SELECT DISTINCT d.id FROM datasets d WHERE d.id = ANY(dataset_ids) ORDER BY 1) x;
   INSERT INTO passage_lexeme_counts (dataset_id, lexeme, passages)
-  SELECT a.dataset_id, l.lexeme, count(*)::int
-  FROM added a CROSS JOIN LATERAL passage_lexemes(a.document) l(lexeme)
-  WHERE EXISTS (SELECT 1 FROM datasets d WHERE d.id = a.dataset_id)
-  GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (dataset_id, lexeme) DO UPDATE SET passages = passage_lexeme_counts.passages + EXCLUDED.passages;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION passage_search_counts_delete() RETURNS TRIGGER LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock(727310, x.dataset_id)
-  FROM (SELECT DISTINCT r.dataset_id FROM removed r WHERE EXISTS (SELECT 1 FROM datasets d WHERE d.id = r.dataset_id) ORDER BY 1) x;
-  INSERT INTO passage_lexeme_counts (dataset_id, lexeme, passages)
-  SELECT r.dataset_id, l.lexeme, -count(*)::int
-  FROM removed r CROSS JOIN LATERAL passage_lexemes(r.document) l(lexeme)
-  WHERE EXISTS (SELECT 1 FROM datasets d WHERE d.id = r.dataset_id)
-  GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (dataset_id, lexeme) DO UPDATE SET passages = passage_lexeme_counts.passages + EXCLUDED.passages;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION passage_search_counts_update() RETURNS TRIGGER LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock(727310, x.dataset_id)
-  FROM (SELECT dataset_id FROM after_rows UNION SELECT dataset_id FROM before_rows ORDER BY 1) x;
-  INSERT INTO passage_lexeme_counts (dataset_id, lexeme, passages)
-  SELECT c.dataset_id, c.lexeme, sum(c.n)::int
-  FROM (
-    SELECT a.dataset_id, l.lexeme, 1 AS n FROM after_rows a CROSS JOIN LATERAL passage_lexemes(a.document) l(lexeme)
-    UNION ALL
-    SELECT b.dataset_id, l.lexeme, -1 FROM before_rows b CROSS JOIN LATERAL passage_lexemes(b.document) l(lexeme)
-  ) c
+  SELECT c.dataset_id, l.lexeme, sign * count(*)::int
+  FROM unnest(dataset_ids, documents) c(dataset_id, document) CROSS JOIN LATERAL passage_lexemes(c.document) l(lexeme)
   WHERE EXISTS (SELECT 1 FROM datasets d WHERE d.id = c.dataset_id)
-  GROUP BY 1, 2 HAVING sum(c.n) <> 0 ORDER BY 1, 2
+  GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (dataset_id, lexeme) DO UPDATE SET passages = passage_lexeme_counts.passages + EXCLUDED.passages;
+END $$;
+
+-- One function for the three triggers: the old rows (delete, update) count -1, the new rows (insert, update) +1.
+CREATE FUNCTION passage_search_counts() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM passage_lexeme_counts_add(ARRAY(SELECT dataset_id FROM old_rows), ARRAY(SELECT document FROM old_rows), -1);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM passage_lexeme_counts_add(ARRAY(SELECT dataset_id FROM new_rows), ARRAY(SELECT document FROM new_rows), 1);
+  END IF;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER "passage_search_counts_insert" AFTER INSERT ON "passage_search"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts_insert();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts();
 CREATE TRIGGER "passage_search_counts_delete" AFTER DELETE ON "passage_search"
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts_delete();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts();
 CREATE TRIGGER "passage_search_counts_update" AFTER UPDATE ON "passage_search"
-  REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts_update();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passage_search_counts();
 
 INSERT INTO passage_lexeme_counts (dataset_id, lexeme, passages)
 SELECT s.dataset_id, l.lexeme, count(*)::int
