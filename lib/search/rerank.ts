@@ -113,8 +113,11 @@ function share(terms: RankTerm[], ...credits: Float64Array[]): number {
 
 /** IDF-weighted shares of the terms found in a document: anywhere, and in its title fields (content name, subject, heading). */
 export function termShares(terms: RankTerm[], doc: RankDocument, chars = RANKED_CHARS): { all: number; title: number } {
-  const d = passageTokens({ ...doc, id: undefined }, chars);
-  const index = termIndex(terms);
+  return fieldShares(terms, termIndex(terms), passageTokens({ ...doc, id: undefined }, chars));
+}
+
+/** The shares of the terms found anywhere in a passage and in its title fields (content name, subject, heading). */
+function fieldShares(terms: RankTerm[], index: TermIndex, d: PassageTokens): { all: number; title: number } {
   const title = found(terms, index, d.tokens, 0, d.ends[TITLE_END]);
   const rest = found(terms, index, d.tokens, d.ends[TITLE_END], d.tokens.length);
   return { all: share(terms, title, rest), title: share(terms, title) };
@@ -300,12 +303,11 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
   const scored = docs.map((doc, i) => {
     const d = tokenised[i];
     const bodyStart = d.ends[TITLE_END];
-    const title = found(terms, index, d.tokens, 0, bodyStart);
-    const rest = found(terms, index, d.tokens, bodyStart, d.tokens.length);
+    const shares = fieldShares(terms, index, d);
     const parts: RankParts = {
       lexical: lexical[i],
-      coverage: share(terms, title, rest),
-      title: share(terms, title),
+      coverage: shares.all,
+      title: shares.title,
       proximity: proximity(terms, index, d),
       support: support[i],
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),

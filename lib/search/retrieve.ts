@@ -12,7 +12,7 @@ import { db, Prisma } from '../db/client';
 import { DF_COUNT_CAP, termKey, type Candidate, type IndexTerm } from './lexical';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
-import { queryTerms } from '../text/words';
+import { queryTerms, type QueryTerm } from '../text/words';
 import { synonymsOf } from '../text/synonyms';
 import { porterStem } from '../text/stem';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config';
@@ -88,8 +88,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   // A keyword that is an English stop word ("WHERE") is not in PostgreSQL's
   // English index: it never chooses candidates, and on both databases it
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
-  const keywords = new Set(terms.filter((t) => t.keyword).map(termKey));
-  const dfOf = (t: IndexTerm) => (keywords.has(termKey(t)) ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
+  const dfOf = (t: QueryTerm) => (t.keyword ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
 
   const ranked: IndexTerm[] = [];
