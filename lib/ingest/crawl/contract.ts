@@ -20,6 +20,15 @@ const patterns = (field: string) =>
     .max(MAX_PATTERNS, `${field} may hold at most ${MAX_PATTERNS} patterns`)
     .default([]);
 
+/** A whole number in [min, max] with a default, each refusal naming the field. */
+const boundedInt = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .int(`${field} must be an integer`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`)
+    .default(fallback);
+
 export const siteBody = z.strictObject({
   url: z
     .string({ message: 'url is required and must be a string' })
@@ -28,18 +37,8 @@ export const siteBody = z.strictObject({
     .max(2000, 'url must be at most 2000 characters')
     .refine((value) => URL.canParse(value), 'url must be an absolute URL')
     .refine((value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol), 'url must be an http or https URL'),
-  max_pages: z
-    .number({ message: 'max_pages must be a number' })
-    .int('max_pages must be an integer')
-    .min(1, 'max_pages must be at least 1')
-    .max(MAX_CRAWL_PAGES, `max_pages must be at most ${MAX_CRAWL_PAGES}`)
-    .default(100),
-  max_depth: z
-    .number({ message: 'max_depth must be a number' })
-    .int('max_depth must be an integer')
-    .min(0, 'max_depth must be at least 0')
-    .max(MAX_CRAWL_DEPTH, `max_depth must be at most ${MAX_CRAWL_DEPTH}`)
-    .default(3),
+  max_pages: boundedInt('max_pages', 1, MAX_CRAWL_PAGES, 100),
+  max_depth: boundedInt('max_depth', 0, MAX_CRAWL_DEPTH, 3),
   scope: z.enum(['host', 'path'], { message: 'scope must be "host" or "path"' }).default('path'),
   include: patterns('include'),
   exclude: patterns('exclude'),

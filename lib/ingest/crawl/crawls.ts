@@ -4,7 +4,7 @@
 // of the same upload (crawl-pages.ts), so they are fetched, parsed and
 // indexed by the same workers, with the same per-item states.
 import { db } from '../../db/client';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { importConfig } from '../config';
 import { wakeImportWorkers } from '../wake';
 import { refusalOfUrl } from '../submission-check';

@@ -7,7 +7,7 @@
 // or by the dataset's schedule (runDueSyncs, called by the import workers).
 import { z } from 'zod';
 import { db, type Tx } from '../../db/client';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { wakeImportWorkers } from '../wake';
 
 /** Contents of files uploaded from the computer are keyed `upload:<name>` (file-names.ts): nothing to fetch. */
