@@ -27,7 +27,8 @@ import { distinctPages, halfOf, loadQuestionSet, percentile, rankOf, scores, typ
 import { startEmbedder } from './embedder';
 import { apiClient, assertPortFree, serveDocs, sleep, startApp, stopApp, waitForApp, ROOT, type Api } from './server';
 
-const DATASET = 'PostgreSQL docs';
+/** The dataset the corpus is imported into (tune.ts reads the same variable). */
+const DATASET = process.env.DATASET ?? 'PostgreSQL docs';
 /** The preset the questions are asked with: ten passages deep, so MRR@10 can see rank 10; no score threshold. */
 const PRESET = 'quality-bench-top10';
 const PRESET_PARAMETERS = { top_k: 10, min_score: 0 };
@@ -102,10 +103,10 @@ function readApiKey(dataDir: string): string {
 }
 
 /** The dataset's id, created when missing. */
-async function ensureDataset(api: Api): Promise<number> {
+async function ensureDataset(api: Api, docsDir: string): Promise<number> {
   const existing = (await api<DatasetListItem[]>('GET', '/searcher/v1/datasets')).find((d) => d.name === DATASET);
   if (existing) return existing.id;
-  return (await api<DatasetListItem>('POST', '/searcher/v1/datasets', { name: DATASET, description: 'PostgreSQL 15 documentation (HTML)' })).id;
+  return (await api<DatasetListItem>('POST', '/searcher/v1/datasets', { name: DATASET, description: `HTML pages of ${docsDir}` })).id;
 }
 
 type ImportReport = { pages: number; done: number; failed: UploadItemRecord[]; passages: number; seconds: number; skipped: boolean };
@@ -360,7 +361,7 @@ function pointLibAt(config: Config): void {
 }
 
 async function prepareData(config: Config, api: Api, docsPort: number): Promise<{ datasetId: number; imported: ImportReport }> {
-  const datasetId = await ensureDataset(api);
+  const datasetId = await ensureDataset(api, config.docsDir);
   const contents = await db().content.count({ where: { datasetId } });
   if (config.reuse && contents > 0) {
     console.error(`REUSE=1: dataset "${DATASET}" already holds ${contents} contents, import skipped`);
