@@ -17,13 +17,51 @@ const MAX_HEADING_CHARS = 300;
 
 export function chunkDocument(doc: ParsedDocument, options: ChunkOptions, count: TokenCounter): Chunk[] {
   const chunks: Chunk[] = [];
-  for (const section of doc.sections) chunks.push(...chunkSection(section, options, count));
+  for (const section of packEntries(doc.sections, options, count)) chunks.push(...chunkSection(section, options, count));
   for (const row of doc.qa) {
     // A question–answer row is one passage whatever its length: splitting it would separate the answer from its question.
     chunks.push({ heading: '', text: row.question, answer: row.answer, tokenCount: count(row.question) + count(row.answer) });
   }
   return chunks;
 }
+
+/** Share of a passage that packed entries may fill, leaving room for the heading path. */
+const PACKED_SHARE = 0.8;
+
+/**
+ * Consecutive reference entries of one parent (the methods of a class, the
+ * settings of a section) share passages, each entry whole, as long as they
+ * fit: a passage per one-line entry would be too small to answer from, and
+ * BM25's length normalisation lets a tiny passage win on a single word. A
+ * passage holding one entry keeps the entry's path; one holding several
+ * takes their parent's, each entry's term still its first line.
+ */
+function packEntries(sections: Section[], options: ChunkOptions, count: TokenCounter): Section[] {
+  const room = options.maxTokens * PACKED_SHARE;
+  const packed: Section[] = [];
+  let group: Section[] = [];
+  let size = 0;
+  const flush = () => {
+    if (group.length === 1) packed.push(group[0]);
+    else if (group.length > 1) packed.push({ heading: group[0].heading.slice(0, -1), paragraphs: group.flatMap((s) => s.paragraphs) });
+    group = [];
+    size = 0;
+  };
+  for (const section of sections) {
+    const tokens = section.entry ? section.paragraphs.reduce((n, p) => n + count(p) + 1, 0) : Number.POSITIVE_INFINITY;
+    const sibling = group.length > 0 && sameParent(group[0].heading, section.heading);
+    if (!sibling || size + tokens > room) flush();
+    if (tokens > room) packed.push(section);
+    else {
+      group.push(section);
+      size += tokens;
+    }
+  }
+  flush();
+  return packed;
+}
+
+const sameParent = (a: string[], b: string[]) => a.length === b.length && a.slice(0, -1).every((x, i) => x === b[i]);
 
 type Unit = { text: string; tokens: number; joiner: string };
 

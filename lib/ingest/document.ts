@@ -2,7 +2,8 @@
 // sections under their heading path, and question–answer rows for FAQ tables.
 import { cleanCode, fenceCode } from '../text/code-blocks';
 
-export type Section = { heading: string[]; paragraphs: string[] };
+/** `entry`: a reference entry (a function, a setting) whose first paragraph is its term, as HTML definition lists give them. */
+export type Section = { heading: string[]; paragraphs: string[]; entry?: boolean };
 export type QaRow = { question: string; answer: string };
 export type ParsedDocument = { format: Format; title: string | null; sections: Section[]; qa: QaRow[] };
 
@@ -40,6 +41,20 @@ export class SectionBuilder {
     this.levels = [...this.levels.slice(0, keep), level];
   }
 
+  /** A reference entry: a heading of its own (`title`, the term or its start) whose term is also its first line. */
+  entry(level: number, title: string, term: string): void {
+    this.heading(level, title);
+    this.add(cleanText(term), true);
+  }
+
+  /** Ends the headings of `level` and deeper: what follows belongs to the heading above them again. */
+  close(level: number): void {
+    let keep = this.levels.length;
+    while (keep > 0 && this.levels[keep - 1] >= level) keep--;
+    this.path = this.path.slice(0, keep);
+    this.levels = this.levels.slice(0, keep);
+  }
+
   paragraph(text: string): void {
     this.add(cleanText(text));
   }
@@ -50,11 +65,11 @@ export class SectionBuilder {
     if (clean.trim()) this.add(fenceCode(clean));
   }
 
-  private add(clean: string): void {
+  private add(clean: string, entry = false): void {
     if (!clean) return;
     const last = this.sections.at(-1);
-    if (last && sameHeading(last.heading, this.path)) last.paragraphs.push(clean);
-    else this.sections.push({ heading: [...this.path], paragraphs: [clean] });
+    if (last && sameHeading(last.heading, this.path) && !entry) last.paragraphs.push(clean);
+    else this.sections.push(entry ? { heading: [...this.path], paragraphs: [clean], entry } : { heading: [...this.path], paragraphs: [clean] });
   }
 }
 

@@ -95,3 +95,35 @@ describe('code blocks', () => {
     for (const chunk of chunks) expect((chunk.text.match(/^```$/gm) ?? []).length % 2).toBe(0);
   });
 });
+
+describe('chunkDocument: reference entries', () => {
+  const entry = (name: string, words: number): ParsedDocument['sections'][number] => ({
+    heading: ['os.path', name],
+    paragraphs: [name, `${name} ${Array.from({ length: words }, (_, i) => `word${i}`).join(' ')}.`],
+    entry: true,
+  });
+
+  it('packs consecutive small entries of one parent, each whole, under the parent path; a lone entry keeps its own', () => {
+    const sections = [
+      entry('join(path, *paths)', 20),
+      entry('split(path)', 20),
+      entry('normcase(path)', 20),
+      { heading: ['os.path', 'Notes'], paragraphs: ['A plain section is never packed.'] },
+      entry('exists(path)', 20),
+    ];
+    const chunks = chunkDocument(doc(sections), { maxTokens: 200, overlapTokens: 10 }, countTokens);
+    expect(chunks.map((c) => c.heading)).toEqual(['os.path', 'os.path › Notes', 'os.path › exists(path)']);
+    expect(chunks[0].text.split('\n\n').filter((p) => p.endsWith(')'))).toEqual(['join(path, *paths)', 'split(path)', 'normcase(path)']);
+  });
+
+  it('starts a new passage at an entry boundary rather than cutting an entry in two', () => {
+    const sections = [entry('first()', 60), entry('second()', 60), entry('third()', 60)];
+    const chunks = chunkDocument(doc(sections), { maxTokens: 200, overlapTokens: 10 }, countTokens);
+    for (const chunk of chunks) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(200);
+      // Every passage opens with an entry's term: none starts in the middle of one.
+      expect(chunk.text).toMatch(/^(first|second|third)\(\)\n\n/);
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+  });
+});

@@ -99,3 +99,81 @@ describe('SectionBuilder heading paths', () => {
     ]);
   });
 });
+
+describe('parseHtml on reference entries (definition terms with an id)', () => {
+  // Sphinx's API entries (a class with its methods nested inside), a DocBook
+  // setting, and an index whose terms are links: the shapes public manuals use.
+  const page = `<!doctype html><html><head><title>paths — Path helpers</title></head><body><div role="main">
+    <h1>paths — Path helpers</h1>
+    <p>This module joins and splits paths.</p>
+    <dl class="py function">
+      <dt class="sig sig-object py" id="paths.join">paths.join(<em>first</em>, <em>*rest</em>)<a class="headerlink" href="#paths.join">¶</a></dt>
+      <dd><p>Join one or more path components with the separator of the running system.</p><p>An absolute component restarts the path.</p></dd>
+    </dl>
+    <dl class="py class">
+      <dt class="sig sig-object py" id="paths.Walker">class paths.Walker(root)</dt>
+      <dd><p>Visits every folder below root, parents before children.</p>
+        <dl class="py method">
+          <dt class="sig sig-object py" id="paths.Walker.skip">skip(name)</dt>
+          <dd><p>Leaves out every folder called name from the rest of the walk.</p></dd>
+        </dl>
+        <p>Walkers can be reused after a walk has finished.</p>
+      </dd>
+    </dl>
+    <p>Paths on Windows keep their drive letter.</p>
+    <h2>Settings</h2>
+    <dl class="variablelist">
+      <dt id="GUC-PATH-DEPTH"><span class="term"><code class="varname">path_depth</code> (<code class="type">integer</code>)</span></dt>
+      <dd><p>How many folders deep a walk goes before it stops. The default is 64.</p></dd>
+      <dt id="short">tiny</dt><dd>Too short.</dd>
+    </dl>
+    <h2>Index</h2>
+    <dl><dt id="ientry-1">join, <a href="#paths.join">paths.join, the function that builds paths</a></dt><dd><dl><dt>abs, <a href="#x">Absolute paths of every kind</a></dt></dl></dd>
+      <dt id="ientry-2">walk_depth</dt><dd><dl><dt>configuration parameter, <a href="#a">Walking settings of the module</a></dt><dt>method argument, <a href="#b">Walker methods</a></dt></dl></dd></dl>
+  </div></body></html>`;
+  const parsed = parseHtml(page);
+  const headingOf = (phrase: string) => parsed.sections.find((s) => s.paragraphs.some((p) => p.includes(phrase)))?.heading;
+
+  it('gives each entry its own heading under the page heading, nested entries under their class', () => {
+    expect(headingOf('Join one or more path components')).toEqual(['paths — Path helpers', 'paths.join(first, *rest)']);
+    expect(headingOf('Visits every folder below root')).toEqual(['paths — Path helpers', 'class paths.Walker(root)']);
+    expect(headingOf('Leaves out every folder called name')).toEqual(['paths — Path helpers', 'class paths.Walker(root)', 'skip(name)']);
+    expect(headingOf('How many folders deep')).toEqual(['paths — Path helpers', 'Settings', 'path_depth (integer)']);
+  });
+
+  it('keeps the term as the first line of its entry, without the permalink mark', () => {
+    const entry = parsed.sections.find((s) => s.heading.at(-1) === 'paths.join(first, *rest)');
+    expect(entry?.paragraphs[0]).toBe('paths.join(first, *rest)');
+  });
+
+  it('ends an entry with its list: what follows belongs to the heading above again', () => {
+    expect(headingOf('Walkers can be reused')).toEqual(['paths — Path helpers', 'class paths.Walker(root)']);
+    expect(headingOf('keep their drive letter')).toEqual(['paths — Path helpers']);
+  });
+
+  it('leaves terms with a short description, and index terms that are mostly a link, in the text around them (a term ends the entry before it)', () => {
+    expect(headingOf('Too short.')).toEqual(['paths — Path helpers', 'Settings']);
+    expect(headingOf('the function that builds paths')).toEqual(['paths — Path helpers', 'Index']);
+    // An index term whose description is only sub-terms (no prose of its own) is no entry either.
+    expect(headingOf('walk_depth')).toEqual(['paths — Path helpers', 'Index']);
+  });
+});
+
+describe('parseHtml page names without the site name', () => {
+  const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+  const main = (h1: string) =>
+    `<div role="main"><h1>${h1}<a class="headerlink" href="#x">¶</a></h1><p>Functions that take paths apart and put them back together.</p></div>`;
+
+  it('names the page by its <h1> when the title adds the site after or before a separator', () => {
+    expect(parseHtml(page('os.path — Path helpers — Python 3.11 documentation', main('os.path — Path helpers'))).title).toBe('os.path — Path helpers');
+    expect(parseHtml(page('Acme Docs | Install guide', main('Install guide'))).title).toBe('Install guide');
+    expect(parseHtml(page('Install guide - Acme', main('Install guide'))).title).toBe('Install guide');
+  });
+
+  it('keeps the title when the only <h1> is the site name in the header bar, or the title is not the heading plus a name', () => {
+    const headerOnly = '<header><h1>Acme</h1></header><main><h2>Install guide</h2><p>Run the installer and follow the steps it shows.</p></main>';
+    expect(parseHtml(page('Install guide | Acme', headerOnly)).title).toBe('Install guide | Acme');
+    expect(parseHtml(page('Installing Acme on Linux', main('Install'))).title).toBe('Installing Acme on Linux');
+    expect(parseHtml(page('Install guide', main('Install guide'))).title).toBe('Install guide');
+  });
+});

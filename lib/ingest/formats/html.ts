@@ -43,7 +43,7 @@ type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>; query
 
 export function parseHtml(html: string): ParsedDocument {
   const { document } = parseHTML(html);
-  const pageTitle = cleanTitle(document.title ?? null);
+  const pageTitle = withoutSiteName(cleanTitle(document.title ?? null), document as unknown as Queryable);
   const landmark = mainLandmark(document as unknown as Queryable);
   if (landmark) {
     const sections = sectionsOf(landmark as unknown as El, null, CHROME_TAGS);
@@ -59,7 +59,7 @@ export function parseHtml(html: string): ParsedDocument {
     const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
     const picked = (article?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
-      const title = cleanTitle(article.title ?? null) ?? pageTitle;
+      const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
       return { format: 'html', title, sections: sectionsFromHtml(article.content, title), qa: [] };
     }
@@ -108,7 +108,44 @@ function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
   return tag === 'A' && /\bheaderlink\b/.test(node.getAttribute?.('class') ?? '');
 }
 
-function walk(el: El, builder: SectionBuilder, chrome: Chrome): void {
+/**
+ * Entries of reference documentation: a definition term with an id (an
+ * anchor other pages link to) followed by a description of some length —
+ * Sphinx's functions and classes, DocBook's settings, glossaries. Each
+ * becomes a heading of its own below the page's headings, so a passage
+ * holds one entry and is titled by it ("os.path › os.path.join(path,
+ * *paths)") instead of starting in the middle of the entry before it.
+ * Index pages (terms or descriptions that are mostly links, or no
+ * description) are left as they are.
+ */
+const ENTRY_LEVEL = 6;
+/** Letters (spaces aside) an entry's description needs. */
+const ENTRY_MIN_DESCRIPTION = 32;
+const ENTRY_HEADING_CHARS = 120;
+
+function isEntryTerm(dt: NodeLike, chrome: Chrome): boolean {
+  if (!dt.getAttribute?.('id')) return false;
+  let next = dt.nextSibling;
+  while (next && next.nodeType !== 1) next = next.nextSibling;
+  if (next?.tagName?.toUpperCase() !== 'DD') return false;
+  // Text of nested terms does not count: an index's sub-entries are terms, not a description.
+  const description = textOf(next, { ...chrome, tags: new Set([...chrome.tags, 'DT']) }).replace(/\s+/g, '');
+  if (description.length < ENTRY_MIN_DESCRIPTION || mostlyLinks(next, textOf(next, chrome).replace(/\s+/g, ''))) return false;
+  const term = textOf(dt, chrome).replace(/\s+/g, '');
+  return term.length > 0 && !mostlyLinks(dt, term);
+}
+
+const mostlyLinks = (node: NodeLike, text: string) => linkTextOf(node).replace(/\s+/g, '').length >= 0.7 * text.length;
+
+function linkTextOf(node: NodeLike): string {
+  if (node.nodeType !== 1 || !node.tagName) return '';
+  if (node.tagName.toUpperCase() === 'A' && node.getAttribute?.('href')) return node.textContent ?? '';
+  let text = '';
+  for (const child of children(node)) text += linkTextOf(child);
+  return text;
+}
+
+function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void {
   let loose = '';
   const flush = () => {
     builder.paragraph(loose);
@@ -123,17 +160,31 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome): void {
     const tag = node.tagName.toUpperCase();
     if (isChrome(node, tag, chrome)) continue;
     const level = HEADING.exec(tag);
+    if (tag === 'DT' && lists > 0) {
+      // A new term of the list ends the entry before it, entry or not.
+      flush();
+      builder.close(ENTRY_LEVEL + lists);
+    }
     if (level) {
       flush();
       builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
+    } else if (tag === 'DT' && lists > 0 && isEntryTerm(node, chrome)) {
+      flush();
+      const text = textOf(node, chrome).replace(/\s+/g, ' ');
+      builder.entry(ENTRY_LEVEL + lists, headingText(text).slice(0, ENTRY_HEADING_CHARS), headingText(text));
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);
       if (tag === 'PRE') builder.code(text);
       else builder.paragraph(text.replace(/\s+/g, ' '));
+    } else if (tag === 'DL') {
+      flush();
+      walk(node as El, builder, chrome, lists + 1);
+      // The list's last entry ends with the list.
+      builder.close(ENTRY_LEVEL + lists + 1);
     } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || hasBlockChild(node as El)) {
       flush();
-      walk(node as El, builder, chrome);
+      walk(node as El, builder, chrome, lists);
     } else {
       loose += textOf(node, chrome);
     }
@@ -173,6 +224,26 @@ const headingText = (text: string) =>
 function cleanTitle(title: string | null): string | null {
   const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
   return clean ? clean.slice(0, 500) : null;
+}
+
+/**
+ * "os.path — Common pathname manipulations — Python 3.11.2 documentation"
+ * names the page and then the site: when the title is the page's <h1>
+ * with the site's name before or after a separator, the <h1> names the
+ * page. Otherwise every page of a site would share the site's words in its
+ * name (every content of the Python manual matched "python").
+ */
+const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation], [role=contentinfo]';
+
+function withoutSiteName(title: string | null, document: Queryable): string | null {
+  // A site's name is sometimes an <h1> in its header bar: only a heading of the content counts.
+  const h1 = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike & { closest(selector: string): unknown }>).find((h) => !h.closest(PAGE_CHROME));
+  const heading = h1 ? headingText(h1.textContent ?? '') : '';
+  if (!title || heading.length < 3 || heading === title) return title;
+  const separator = /^\s*[—–|·»:-]\s*\S/;
+  if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
+  if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+  return title;
 }
 
 const firstHeading = (sections: Section[]) => sections.find((s) => s.heading.length)?.heading[0] ?? null;
