@@ -1,6 +1,7 @@
 // The steps every search kind shares: resolve the target and the thread,
 // resolve the question against the thread, retrieve, build the prompt, and
 // record the interaction. service.ts and stream.ts put them in order.
+import { passageTitle } from './passage-title';
 import { db } from '../db/client';
 import { recordInteraction } from '../usage/record';
 import { creditsFor, type InteractionType } from '../usage/credits';
@@ -53,7 +54,7 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
     );
   }
   const sources = passages.map((p) => ({
-    title: [p.content.name, p.heading].filter((s, i, all) => s && all.indexOf(s) === i).join(' — '),
+    title: passageTitle(p.content.name, p.heading),
     text: p.body,
     answer: p.answer,
     document: p.contentId,

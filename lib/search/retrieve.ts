@@ -25,6 +25,14 @@ export const CANDIDATE_BUDGET = 2_000;
 /** Share of the passages a capitalised stop-word keyword ("WHERE") is taken to be in, for its IDF. */
 const KEYWORD_SHARE = 0.1;
 /**
+ * A word in more than this share of the dataset's passages says nothing
+ * about which of them answers ("python" in every page title of the Python
+ * manual): it does not choose candidates nor spend the ranking budget, and
+ * its IDF makes it weigh almost nothing in the re-ranking. Only datasets
+ * under 2 × DF_COUNT_CAP passages can show it: counts stop at the cap.
+ */
+const UBIQUITOUS_SHARE = 0.5;
+/**
  * When all the question's terms hold at most this many postings together,
  * the database ranks every passage holding any of them (about 1 µs a
  * posting: ≤ 20 ms), and the best FULL_POOL go to the re-ranker: no word of
@@ -93,7 +101,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
-  const all = terms.filter((t) => !t.keyword && dfOf(t) > 0).sort((a, b) => dfOf(a) - dfOf(b));
+  const all = choosingTerms(terms, dfOf, total);
   for (const term of all) {
     if (spent + dfOf(term) > CANDIDATE_BUDGET) break;
     ranked.push(term);
@@ -118,6 +126,17 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
   const full = postings <= FULL_RANK_BUDGET ? [...all, ...ranked.filter((t) => !all.includes(t))] : null;
   return { terms: rankTerms, ranked, all, common, full };
+}
+
+/**
+ * The terms that choose candidates, rarest first: those the dataset holds,
+ * not keywords, and not in most of its passages — unless the question has
+ * nothing else.
+ */
+export function choosingTerms<T extends QueryTerm>(terms: T[], dfOf: (t: T) => number, total: number): T[] {
+  const found = terms.filter((t) => !t.keyword && dfOf(t) > 0);
+  const telling = found.filter((t) => dfOf(t) <= total * UBIQUITOUS_SHARE);
+  return (telling.length ? telling : found).sort((a, b) => dfOf(a) - dfOf(b));
 }
 
 async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candidate[]> {

@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
     'she should so some such than that the their theirs them themselves then there these they this those through to too under until up ' +
     'very was we were what when where which while who whom why will with would you your yours yourself yourselves ' +
     'shall may might must also get got let lets please tell show explain give want need know like use using used one ones way ways ' +
-    'something anything thing things make made does do doing done s t'
+    'something anything thing things make made does do doing done s t vs versus'
   ).split(/\s+/),
 );
 

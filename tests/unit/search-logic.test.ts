@@ -5,6 +5,8 @@ import { resolveQuestion, isAboutThread } from '@/lib/search/followup';
 import { subQueries } from '@/lib/search/subqueries';
 import { rerank, idf, RANK_SETTINGS } from '@/lib/search/rerank';
 import { queryTerms } from '@/lib/text/words';
+import { choosingTerms } from '@/lib/search/retrieve';
+import { passageTitle } from '@/lib/search/passage-title';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';
@@ -301,5 +303,46 @@ describe('queryTerms keywords', () => {
   });
   it('a question of stop words alone keeps them all as plain words', () => {
     expect(of('What is WHERE?')).toEqual(['what', 'is', 'where']);
+  });
+});
+
+describe('queryTerms: comparison connectors', () => {
+  it('"vs" and "versus" join the things compared, they are not one of them', () => {
+    expect(queryTerms('list vs tuple').map((t) => t.word)).toEqual(['list', 'tuple']);
+    expect(queryTerms('json versus jsonb, which one').map((t) => t.word)).toEqual(['json', 'jsonb']);
+  });
+});
+
+describe('choosingTerms', () => {
+  const terms = queryTerms('python list tuple zebra').map((t) => ({ ...t }));
+  const counts: Record<string, number> = { python: 1000, list: 300, tupl: 40, zebra: 0 };
+  const dfOf = (t: { stem: string }) => counts[t.stem] ?? 0;
+
+  it('leaves out words the dataset lacks and words in most of its passages, rarest first', () => {
+    expect(choosingTerms(terms, dfOf, 1000).map((t) => t.stem)).toEqual(['tupl', 'list']);
+    // In a dataset where "python" is in under half the passages it chooses too.
+    expect(choosingTerms(terms, dfOf, 2001).map((t) => t.stem)).toEqual(['tupl', 'list', 'python']);
+  });
+
+  it('keeps a ubiquitous word when the question has nothing else, and never a keyword', () => {
+    expect(choosingTerms(queryTerms('python'), dfOf, 1000).map((t) => t.stem)).toEqual(['python']);
+    const keyword = queryTerms('WHERE clause', 12, { keywords: true });
+    expect(choosingTerms(keyword, () => 10, 1000).map((t) => t.word)).toEqual(['clause']);
+  });
+});
+
+describe('passageTitle', () => {
+  it('names the content once when the heading path starts with it', () => {
+    expect(passageTitle('os.path — Path helpers', 'os.path — Path helpers › os.path.join(path, *paths)')).toBe(
+      'os.path — Path helpers › os.path.join(path, *paths)',
+    );
+    expect(passageTitle('os.path — Path helpers', 'os.path — Path helpers')).toBe('os.path — Path helpers');
+  });
+  it('joins a name and a heading of their own, and copes with either missing', () => {
+    expect(passageTitle('Handbook', 'Refunds › Deadlines')).toBe('Handbook — Refunds › Deadlines');
+    expect(passageTitle('Handbook', '')).toBe('Handbook');
+    expect(passageTitle('', 'Refunds')).toBe('Refunds');
+    // A heading that merely starts with the same letters is its own.
+    expect(passageTitle('Guide', 'Guidelines › Tone')).toBe('Guide — Guidelines › Tone');
   });
 });
