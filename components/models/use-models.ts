@@ -3,7 +3,7 @@
 // through the documented /searcher/v1 routes, typed by the domain's own
 // records. A write refreshes these lists and the console's pickers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/client';
+import { apiFetch, saveItem } from '@/components/api/client';
 import type { ConnectionTestResult, DatamodelRecord, GenerativeModelRecord, PresetRecord } from '@/lib/generation/serializers';
 import type { ConnectionSettings, DatamodelCreate, GenerativeModelCreate, PresetCreate } from '@/lib/generation/contract';
 
@@ -44,8 +44,7 @@ type Resource = 'generative_models' | 'presets' | 'datamodels';
 export function useSave<Input, Output>(resource: Resource, id: number | null) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: Input) =>
-      apiFetch<Output>(id === null ? `/searcher/v1/${resource}` : `/searcher/v1/${resource}/${id}`, { method: id === null ? 'POST' : 'PATCH', json: input }),
+    mutationFn: (input: Input) => saveItem<Output>(`/searcher/v1/${resource}`, id, input),
     onSuccess: refresh,
   });
 }

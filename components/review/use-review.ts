@@ -2,7 +2,7 @@
 // Data hooks of the review page: the queue, marking resolved, and curated
 // answers, all through the documented /searcher/v1 routes.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/client';
+import { apiFetch, saveItem } from '@/components/api/client';
 import { queryString } from '@/components/usage/params';
 import type { CuratedAnswer, ReviewKind, ReviewPage } from '@/lib/review/contract';
 
@@ -46,13 +46,13 @@ export type CuratedInput = { dataset_id: number; question: string; answer: strin
 export function useSaveCurated(id: number | null) {
   const client = useQueryClient();
   return useMutation({
+    // An edit changes the text only: the dataset and the questions it resolves are set when it is made.
     mutationFn: (input: CuratedInput) =>
-      id === null
-        ? apiFetch<CuratedAnswer>('/searcher/v1/curated_answers', { method: 'POST', json: input })
-        : apiFetch<CuratedAnswer>(`/searcher/v1/curated_answers/${id}`, {
-            method: 'PATCH',
-            json: { question: input.question, answer: input.answer, source: input.source },
-          }),
+      saveItem<CuratedAnswer>(
+        '/searcher/v1/curated_answers',
+        id,
+        id === null ? input : { question: input.question, answer: input.answer, source: input.source },
+      ),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: QUEUE }), client.invalidateQueries({ queryKey: CURATED })]),
   });
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/client';
+import { apiFetch, saveItem } from '@/components/api/client';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 
 export type SmartpageInput = {
@@ -21,10 +21,7 @@ export function useSmartpages() {
 export function useSaveSmartpage(id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SmartpageInput) =>
-      id === null
-        ? apiFetch<SmartpageRecord>('/api/v1/smartpages', { method: 'POST', json: input })
-        : apiFetch<SmartpageRecord>(`/api/v1/smartpages/${id}`, { method: 'PATCH', json: input }),
+    mutationFn: (input: SmartpageInput) => saveItem<SmartpageRecord>('/api/v1/smartpages', id, input),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
