@@ -8,7 +8,7 @@ import { AlertCircle, FileUp, RotateCcw, X } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, cn } from '@/components/ui';
+import { Button, ProgressBar, cn } from '@/components/ui';
 import { type UploadItem, uploadRunning, useUpload } from './api';
 import { StateBadge } from './upload-progress';
 import { batchesOf, formatBytes, refusalOf, sendFiles, type UploadLimits } from './file-upload';
@@ -206,16 +206,7 @@ function SendProgress({ name, share, waiting }: { name: string; share: number; w
   const percent = Math.round(share * 100);
   return (
     <div className="flex w-40 items-center gap-2">
-      <div
-        className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100"
-        role="progressbar"
-        aria-label={`Sending ${name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar className="h-1.5 flex-1" label={`Sending ${name}`} value={percent} max={100} />
       <span className="w-16 text-right text-xs tabular-nums text-slate-600">{waiting ? 'Waiting' : percent >= 100 ? 'Sent' : `${percent}%`}</span>
     </div>
   );

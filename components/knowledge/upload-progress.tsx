@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 // every second until every file is done or failed.
 import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Download, FileSearch, Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardHeader, ErrorState, LoadingCard, PageHeader, QueryView, formatDateTime, formatNumber } from '@/components/ui';
+import { Badge, Card, CardHeader, ErrorState, LoadingCard, PageHeader, ProgressBar, QueryView, formatDateTime, formatNumber } from '@/components/ui';
 import { formatBytes } from './file-upload';
 import { CrawlProgressCard } from './crawl-progress';
 import type { CrawlProgress } from './crawl-api';
@@ -100,17 +100,16 @@ function UploadDetail({ uploadId, status, canWrite, back }: { uploadId: number; 
           </p>
           <p className="text-sm text-slate-500">{formatNumber(percent)}%</p>
         </div>
-        <div
-          className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-label="Import progress"
-          aria-valuemin={0}
-          aria-valuemax={counts.total}
-          aria-valuenow={finished}
-        >
-          <div className="bg-emerald-500 transition-all" style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }} />
-          <div className="bg-red-500 transition-all" style={{ width: `${counts.total ? (counts.failed / counts.total) * 100 : 0}%` }} />
-        </div>
+        <ProgressBar
+          className="mt-3 h-2.5"
+          label="Import progress"
+          value={finished}
+          max={counts.total}
+          segments={[
+            { value: counts.done, className: 'bg-emerald-500' },
+            { value: counts.failed, className: 'bg-red-500' },
+          ]}
+        />
         <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-6">
           {(['queued', 'fetching', 'parsing', 'indexing', 'done', 'failed'] as const).map((state) => (
             <div key={state} className="rounded-md bg-slate-50 px-3 py-2">

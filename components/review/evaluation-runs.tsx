@@ -3,7 +3,7 @@
 // time as a chart, and which questions got better or worse since the
 // previous run (and what was not found first).
 import { CartesianGrid, Label, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Badge, Card, CardBody, CardHeader, formatDateTime, formatNumber } from '@/components/ui';
+import { Badge, Card, CardBody, CardHeader, ProgressBar, formatDateTime, formatNumber } from '@/components/ui';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { compareRuns } from './run-compare';
 import { type RunSummary, useRun } from './use-evaluation';
@@ -84,17 +84,8 @@ export function RunsCard({ setId, runs }: { setId: number; runs: RunSummary[] })
                     </>
                   ) : r.status === 'running' ? (
                     <td colSpan={4} className="px-3 py-2">
-                      <div
-                        className="flex items-center gap-2"
-                        role="progressbar"
-                        aria-label="Run progress"
-                        aria-valuemin={0}
-                        aria-valuemax={r.total}
-                        aria-valuenow={r.done}
-                      >
-                        <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">
-                          <div className="h-full rounded-full bg-indigo-500 transition-all" style={{ width: `${r.total ? (r.done / r.total) * 100 : 0}%` }} />
-                        </div>
+                      <div className="flex items-center gap-2">
+                        <ProgressBar className="h-1.5 flex-1" label="Run progress" value={r.done} max={r.total} />
                         <span className="text-xs tabular-nums text-slate-600">
                           {formatNumber(r.done)} / {formatNumber(r.total)}
                         </span>

@@ -13,4 +13,5 @@ export { ListQueryView } from './list-query-view';
 export { Field, Input, Textarea, Select } from './field';
 export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
+export { ProgressBar, type ProgressSegment } from './progress-bar';
 export { formatNumber, formatPercent, formatDate, formatDateTime } from './format';
