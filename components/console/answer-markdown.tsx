@@ -59,7 +59,7 @@ function components(onCite: (index: number) => void): Components {
       return className?.startsWith('language-') || String(children).includes('\n') ? (
         <code className={className}>{children}</code>
       ) : (
-        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800">{children}</code>
+        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 [overflow-wrap:anywhere]">{children}</code>
       );
     },
     p: ({ children }) => <p className="my-2 first:mt-0 last:mb-0">{children}</p>,

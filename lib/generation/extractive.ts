@@ -75,8 +75,10 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
-  // belongs to what follows it: it does not end an excerpt that leaves that out.
+  // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
+  // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
   while (to > best && introducesNext(blocks[to])) to--;
+  if (from > 0 && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
   const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + 0.5 * coverage(passage.title, weights);
@@ -87,7 +89,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
 function introducesNext(block: TextBlock): boolean {
   if (block.code) return false;
   const text = block.text.trim();
-  return /:$/.test(text) || (!/[.!?]["'”’)\]]*$/.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
+  return /:$/.test(text) || isSignature(text) || (!/[.!?]["'”’)\]]*$/.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
 
 /** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */
@@ -107,10 +109,29 @@ function trimProse(text: string, weights: Weights): string {
   return excerpt.length > LONG_PROSE * 1.5 ? `${excerpt.slice(0, LONG_PROSE).replace(/\s+\S*$/, '')} …` : excerpt;
 }
 
+/**
+ * A lone line that reads as the name of an API rather than a sentence: a
+ * call signature ("subprocess.run(args, *, stdin=None, …)", "class
+ * collections.Counter([iterable-or-mapping])", "abs ( numeric ) → numeric")
+ * or a dotted name ("os.sep"), as reference entries begin.
+ */
+const SIGNATURE =
+  /^(?:(?:class|async|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
+const SIGNATURE_CHARS = 300;
+
+/** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
+const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && SIGNATURE.test(text);
+
+function prose(text: string): string {
+  if (!isSignature(text)) return text;
+  const ticks = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  return ticks.length > 1 ? `${ticks} ${text} ${ticks}` : `${ticks}${text}${ticks}`;
+}
+
 /** Blocks as Markdown with the citation after the last prose block (never inside code). */
 function render(blocks: TextBlock[], citation: string): string {
   const lastProse = blocks.map((b) => b.code).lastIndexOf(false);
-  const parts = blocks.map((b, i) => (b.code ? fenceCode(b.text) : i === lastProse ? `${b.text} ${citation}` : b.text));
+  const parts = blocks.map((b, i) => (b.code ? fenceCode(b.text) : i === lastProse ? `${prose(b.text)} ${citation}` : prose(b.text)));
   return lastProse < 0 ? `${parts.join('\n\n')}\n\n${citation}` : parts.join('\n\n');
 }
 

@@ -247,7 +247,10 @@ describe('prompt and extractive answer', () => {
       ),
     ].join('\n\n');
     const answer = composeExtractive(input('default checkpoint timeout', { passages: [{ title: 'WAL', text, answer: '', document: 1 }] }));
-    expect(answer).toBe('Maximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes. [1]');
+    // The setting's own label opens the excerpt (as code); the next setting's label does not end it.
+    expect(answer).toBe(
+      '`checkpoint_timeout (integer)`\n\nMaximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes. [1]',
+    );
     const intro = ['Create a sequence called serial and start it at 101 with the sequence start option.', 'Select the next number from this sequence:'].join(
       '\n\n',
     );
@@ -344,5 +347,40 @@ describe('passageTitle', () => {
     expect(passageTitle('', 'Refunds')).toBe('Refunds');
     // A heading that merely starts with the same letters is its own.
     expect(passageTitle('Guide', 'Guidelines › Tone')).toBe('Guide — Guidelines › Tone');
+  });
+});
+
+describe('extractive answer: reference entries', () => {
+  const answer = (text: string, question = 'run a shell command and capture its output') =>
+    composeExtractive({
+      question,
+      passages: [{ title: 'subprocess', text, answer: '', document: 1 }],
+      thread: [],
+      contextOnly: false,
+      userPrompt: '',
+      parameters: {},
+    });
+
+  it("opens with the entry's term when the excerpt starts right after it, the term as inline code", () => {
+    const text = [
+      'Older ways to start programs are listed further down.',
+      'subprocess.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, timeout=None)',
+      'Run the command described by args and capture its output when capture_output is true.',
+    ].join('\n\n');
+    expect(answer(text)).toBe(
+      '`subprocess.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, timeout=None)`\n\n' +
+        'Run the command described by args and capture its output when capture_output is true. [1]',
+    );
+  });
+
+  it('writes dotted names and typed signatures as code, sentences as they are', () => {
+    expect(answer('os.sep\n\nThe character that separates the parts of a command path.', 'path separator command')).toMatch(/^`os\.sep`\n\n/);
+    expect(answer('abs ( numeric_type ) → numeric_type\n\nAbsolute value of the command result.', 'absolute value command')).toMatch(
+      /^`abs \( numeric_type \) → numeric_type`\n\n/,
+    );
+    // A finished sentence before the excerpt is not a term: it stays out.
+    expect(answer('Run it first.\n\nThe command output is captured when capture_output is true.')).toBe(
+      'The command output is captured when capture_output is true. [1]',
+    );
   });
 });
