@@ -135,12 +135,15 @@ function render(blocks: TextBlock[], citation: string): string {
   return lastProse < 0 ? `${parts.join('\n\n')}\n\n${citation}` : parts.join('\n\n');
 }
 
+/** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */
+const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && /[.!?]["'”’)\]]*$/.test(b.text.trim()) && b.text.split(/\s+/).length >= 3);
+
 /** Other documents among the sources that also match, by their first passage: "[n] Title". */
 function seeAlso(passages: SourcePassage[], used: number, weights: Weights): string {
   const documents = new Set([passages[used].document]);
   const more: string[] = [];
   passages.forEach((p, i) => {
-    if (more.length >= SEE_ALSO || documents.has(p.document) || coverage(`${p.title} ${p.text}`, weights) === 0) return;
+    if (more.length >= SEE_ALSO || documents.has(p.document) || coverage(`${p.title} ${p.text}`, weights) === 0 || !holdsProse(p.text)) return;
     documents.add(p.document);
     more.push(`[${i + 1}] ${p.title}`);
   });

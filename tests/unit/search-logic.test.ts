@@ -350,6 +350,23 @@ describe('passageTitle', () => {
   });
 });
 
+describe('extractive answer: see also', () => {
+  it('points to other documents that say something, not to an index or a table of contents that lists the words', () => {
+    const passages = [
+      {
+        title: 'WAL',
+        text: 'checkpoint_timeout (integer)\n\nMaximum time between automatic WAL checkpoints. The default is five minutes.',
+        answer: '',
+        document: 1,
+      },
+      { title: 'Index › C', text: 'checkpoint_timeout configuration parameter, Checkpoints\n\ncheckpoints, WAL Configuration', answer: '', document: 2 },
+      { title: 'WAL Configuration', text: 'Checkpoints are written every checkpoint_timeout seconds, or sooner when WAL grows.', answer: '', document: 3 },
+    ];
+    const answer = composeExtractive({ question: 'default checkpoint_timeout', passages, thread: [], contextOnly: false, userPrompt: '', parameters: {} });
+    expect(answer).toMatch(/\n\nSee also: \[3\] WAL Configuration\.$/);
+  });
+});
+
 describe('extractive answer: reference entries', () => {
   const answer = (text: string, question = 'run a shell command and capture its output') =>
     composeExtractive({
