@@ -167,17 +167,20 @@ describe('rerank', () => {
   });
 });
 
+/** What the extractive provider is given: the question and its sources, no thread. */
+const answerInput = (question: string, passages: GenerationInput['passages'], extra: Partial<GenerationInput> = {}): GenerationInput => ({
+  question,
+  passages,
+  thread: [],
+  contextOnly: false,
+  userPrompt: '',
+  parameters: {},
+  ...extra,
+});
+
 describe('prompt and extractive answer', () => {
   const passages = CORPUS[0].passages.map((p, i) => ({ title: `${CORPUS[0].name} — ${p.heading}`, text: p.text, answer: '', document: 100 + i }));
-  const input = (question: string, extra: Partial<GenerationInput> = {}): GenerationInput => ({
-    question,
-    passages,
-    thread: [],
-    contextOnly: false,
-    userPrompt: '',
-    parameters: {},
-    ...extra,
-  });
+  const input = (question: string, extra: Partial<GenerationInput> = {}) => answerInput(question, passages, extra);
 
   it('fills {context}, {question} and {history} once, and appends what a template forgot', () => {
     const filled = fillTemplate('Q={question}\nC={context}', { question: 'what is {context}?', passages: passages.slice(0, 1), thread: [] });
@@ -362,21 +365,14 @@ describe('extractive answer: see also', () => {
       { title: 'Index › C', text: 'checkpoint_timeout configuration parameter, Checkpoints\n\ncheckpoints, WAL Configuration', answer: '', document: 2 },
       { title: 'WAL Configuration', text: 'Checkpoints are written every checkpoint_timeout seconds, or sooner when WAL grows.', answer: '', document: 3 },
     ];
-    const answer = composeExtractive({ question: 'default checkpoint_timeout', passages, thread: [], contextOnly: false, userPrompt: '', parameters: {} });
+    const answer = composeExtractive(answerInput('default checkpoint_timeout', passages));
     expect(answer).toMatch(/\n\nSee also: \[3\] WAL Configuration\.$/);
   });
 });
 
 describe('extractive answer: reference entries', () => {
   const answer = (text: string, question = 'run a shell command and capture its output') =>
-    composeExtractive({
-      question,
-      passages: [{ title: 'subprocess', text, answer: '', document: 1 }],
-      thread: [],
-      contextOnly: false,
-      userPrompt: '',
-      parameters: {},
-    });
+    composeExtractive(answerInput(question, [{ title: 'subprocess', text, answer: '', document: 1 }]));
 
   it("opens with the entry's term when the excerpt starts right after it, the term as inline code", () => {
     const text = [
