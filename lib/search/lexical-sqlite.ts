@@ -1,8 +1,13 @@
-// FTS5 on SQLite. Document frequencies come from the fts5vocab table (one
-// indexed lookup per term). bm25() first counts every row holding each
-// phrase, so its cost grows with the matches of the commonest term: it is
-// only ever asked to rank rare terms, never the dataset column or a common
-// word. Common-word questions take bounded, unranked matches instead.
+// FTS5 on SQLite. A dataset's document frequencies come from
+// passage_lexeme_counts, which the index's triggers keep in the writer's
+// transaction (migration 20261127120000), and its size from the document
+// count of its 'ds<id>' token: each dataset ranks by its own statistics, so
+// one organisation's documents never move another's scores. What ranking a
+// term costs is another figure: bm25() first counts every row holding each
+// phrase across the whole index, so the budgets go by fts5vocab's counts
+// over every dataset. bm25 is only ever asked to rank rare terms, never the
+// dataset column or a common word; common-word questions take bounded,
+// unranked matches instead.
 import { db, Prisma } from '../db/client';
 import { ftsLiteral } from '../text/words';
 import type { Candidate, IndexTerm, LexicalIndex } from './lexical';
@@ -30,33 +35,38 @@ async function unranked(match: string, datasetId: number, limit: number): Promis
   return rows.map((r) => Number(r.id));
 }
 
-/** Passages in the whole index (about 1 ms per 100,000 rows: an index count). */
-async function indexSize(): Promise<number> {
-  const [row] = await db().$queryRaw<{ n: bigint | number }[]>`SELECT count(*) AS n FROM passages`;
-  return Number(row?.n ?? 0);
-}
+type CountRow = { kind: string; term: string; n: bigint | number | null };
 
 export const sqliteIndex: LexicalIndex = {
-  async frequencies(_datasetId, terms) {
-    // fts5vocab counts over the whole index (every dataset), so the total
-    // must too, or IDF would be skewed on a database holding many datasets.
+  async frequencies(datasetId, terms) {
     const whole = [...new Set(terms.filter((t) => !t.prefix).map((t) => t.stem))];
+    const prefixes = terms.filter((t) => t.prefix && t.stem.length > 0);
+    // One indexed lookup per term and figure, in one statement: fts5vocab
+    // answers `term = ?` from its index, whereas `term IN (…)` would scan
+    // the whole vocabulary. A prefix sums its words (an upper bound: a
+    // passage holding two of them counts twice).
+    const lookups = [
+      Prisma.sql`SELECT 'size' AS kind, '' AS term, doc AS n FROM passage_fts_vocab WHERE term = ${`ds${datasetId}`}`,
+      ...whole.flatMap((term) => [
+        Prisma.sql`SELECT 'df', ${term}, passages FROM passage_lexeme_counts WHERE dataset_id = ${datasetId} AND lexeme = ${term}`,
+        Prisma.sql`SELECT 'postings', term, doc FROM passage_fts_vocab WHERE term = ${term}`,
+      ]),
+      ...prefixes.flatMap((t) => [
+        Prisma.sql`SELECT 'df', ${termKey(t)}, sum(passages) FROM passage_lexeme_counts
+                   WHERE dataset_id = ${datasetId} AND lexeme >= ${t.stem} AND lexeme < ${prefixEnd(t.stem)}`,
+        Prisma.sql`SELECT 'postings', ${termKey(t)}, sum(doc) FROM passage_fts_vocab WHERE term >= ${t.stem} AND term < ${prefixEnd(t.stem)}`,
+      ]),
+    ];
+    const rows = await db().$queryRaw<CountRow[]>`${Prisma.join(lookups, ' UNION ALL ')}`;
+    let total = 0;
     const df = new Map<string, number>();
-    const total = Math.min(TOTAL_COUNT_CAP, await indexSize());
-    if (whole.length) {
-      // One equality lookup per term: fts5vocab answers `term = ?` from the
-      // index, whereas `term IN (…)` would scan the whole vocabulary.
-      const lookups = whole.map((term) => Prisma.sql`SELECT term, doc FROM passage_fts_vocab WHERE term = ${term}`);
-      const rows = await db().$queryRaw<{ term: string; doc: bigint | number }[]>`${Prisma.join(lookups, ' UNION ALL ')}`;
-      for (const row of rows) df.set(row.term, Math.min(DF_COUNT_CAP, Number(row.doc)));
+    const postings = new Map<string, number>();
+    for (const row of rows) {
+      const n = Math.max(0, Number(row.n ?? 0));
+      if (row.kind === 'size') total = Math.min(TOTAL_COUNT_CAP, n);
+      else (row.kind === 'df' ? df : postings).set(row.term, Math.min(DF_COUNT_CAP, n));
     }
-    for (const term of terms.filter((t) => t.prefix && t.stem.length > 0)) {
-      // Upper bound: a passage holding two words of the prefix counts twice.
-      const [row] = await db().$queryRaw<{ n: bigint | number | null }[]>`
-        SELECT sum(doc) AS n FROM passage_fts_vocab WHERE term >= ${term.stem} AND term < ${prefixEnd(term.stem)}`;
-      df.set(termKey(term), Math.min(DF_COUNT_CAP, Number(row?.n ?? 0)));
-    }
-    return { total, df };
+    return { total, df, postings };
   },
 
   async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {
@@ -78,8 +88,9 @@ export const sqliteIndex: LexicalIndex = {
       return [...seen].slice(0, budget).map((passageId) => ({ passageId, lexical: 0 }));
     }
     // Rare terms only (their postings add up to at most `budget` across all
-    // datasets), so bm25 reads little; the dataset is checked on the passage
-    // row rather than in the MATCH, where bm25 would count its every row.
+    // datasets: the planner budgets with `postings`), so bm25 reads little;
+    // the dataset is checked on the passage row rather than in the MATCH,
+    // where bm25 would count its every row.
     const match = terms.map(literal).join(' OR ');
     const rows = await db().$queryRaw<{ id: bigint | number; score: number }[]>`
       SELECT f.id AS id, f.score AS score FROM (

@@ -17,9 +17,18 @@ export type IndexTerm = { word: string; stem: string; prefix?: boolean };
 
 export type Candidate = { passageId: number; lexical: number };
 
+/**
+ * `total` and `df`: the dataset's passages and how many hold each term (its
+ * own statistics: IDF and "common" are judged within the dataset).
+ * `postings`, when the index reads more than the dataset's matches to rank a
+ * term (SQLite ranks over the whole index, then keeps the dataset's rows):
+ * what ranking each term costs, for the budgets; else `df` is the cost.
+ */
+export type Frequencies = { total: number; df: Map<string, number>; postings?: Map<string, number> };
+
 export type LexicalIndex = {
-  /** Passages of the dataset (an estimate is fine) and the document frequency of each stem. */
-  frequencies(datasetId: number, terms: IndexTerm[]): Promise<{ total: number; df: Map<string, number> }>;
+  /** The dataset's statistics of these terms, keyed by termKey. */
+  frequencies(datasetId: number, terms: IndexTerm[]): Promise<Frequencies>;
   /**
    * `or`: the best passages holding any of the (rare) terms, ranked over at most `budget` matches.
    * `and`: passages holding all the (common) terms; may come back unranked (lexical 0).

@@ -89,7 +89,11 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       .map((word) => ({ word, stem: porterStem(word) }))
       .filter((a) => a.stem !== t.stem),
   );
-  const { total, df } = await index.frequencies(
+  const {
+    total,
+    df,
+    postings: cost,
+  } = await index.frequencies(
     datasetId,
     terms.filter((t) => !t.keyword),
   );
@@ -98,17 +102,19 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
   const dfOf = (t: QueryTerm) => (t.keyword ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
+  // What ranking a term costs the index (its matches beyond the dataset too, on SQLite): the budgets go by it.
+  const costOf = (t: IndexTerm) => cost?.get(termKey(t)) ?? df.get(termKey(t)) ?? 0;
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
-  const all = choosingTerms(terms, dfOf, total);
+  const all = choosingTerms(terms, dfOf, total).sort((a, b) => costOf(a) - costOf(b));
   for (const term of all) {
-    if (spent + dfOf(term) > CANDIDATE_BUDGET) break;
+    if (spent + costOf(term) > CANDIDATE_BUDGET) break;
     ranked.push(term);
-    spent += dfOf(term);
+    spent += costOf(term);
   }
   const common = all.length - ranked.length;
-  const postings = all.reduce((sum, t) => sum + dfOf(t), 0);
+  const postings = all.reduce((sum, t) => sum + costOf(t), 0);
   // Paraphrases widen the net only for words the dataset does not use at
   // all ("backwards" → "reverse"); otherwise they would pull in passages
   // matching a synonym alone. They still count, less, in the re-ranking.
@@ -116,10 +122,11 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   if (paraphrases.length) {
     const extra = await index.frequencies(datasetId, paraphrases);
     const dfAlt = (t: IndexTerm) => extra.df.get(termKey(t)) ?? 0;
-    for (const alt of paraphrases.sort((a, b) => dfAlt(a) - dfAlt(b))) {
-      if (dfAlt(alt) > 0 && spent + dfAlt(alt) <= CANDIDATE_BUDGET) {
+    const costAlt = (t: IndexTerm) => extra.postings?.get(termKey(t)) ?? dfAlt(t);
+    for (const alt of paraphrases.sort((a, b) => costAlt(a) - costAlt(b))) {
+      if (dfAlt(alt) > 0 && spent + costAlt(alt) <= CANDIDATE_BUDGET) {
         ranked.push(alt);
-        spent += dfAlt(alt);
+        spent += costAlt(alt);
       }
     }
   }
