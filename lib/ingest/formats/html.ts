@@ -226,6 +226,9 @@ function cleanTitle(title: string | null): string | null {
   return clean ? clean.slice(0, 500) : null;
 }
 
+/** Where a site's own name sits: an <h1> inside these names the site, not the page. */
+const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation], [role=contentinfo]';
+
 /**
  * "os.path — Common pathname manipulations — Python 3.11.2 documentation"
  * names the page and then the site: when the title is the page's <h1>
@@ -233,8 +236,6 @@ function cleanTitle(title: string | null): string | null {
  * page. Otherwise every page of a site would share the site's words in its
  * name (every content of the Python manual matched "python").
  */
-const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation], [role=contentinfo]';
-
 function withoutSiteName(title: string | null, document: Queryable): string | null {
   // A site's name is sometimes an <h1> in its header bar: only a heading of the content counts.
   const h1 = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike & { closest(selector: string): unknown }>).find((h) => !h.closest(PAGE_CHROME));
