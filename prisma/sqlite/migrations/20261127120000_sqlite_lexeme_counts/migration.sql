@@ -58,11 +58,15 @@ CREATE TRIGGER "passages_fts_insert" AFTER INSERT ON "passages" BEGIN
 END;
 
 DROP TRIGGER "passages_fts_delete";
+-- A passage removed with its dataset changes no counts (the dataset's go by
+-- cascade): the guard spares deleting a big dataset the counting work.
 CREATE TRIGGER "passages_fts_delete" AFTER DELETE ON "passages" BEGIN
-  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
-  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid = OLD.id;
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") SELECT 'delete-all' WHERE EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts"
+  WHERE rowid = OLD.id AND EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
   UPDATE "passage_lexeme_counts" SET "passages" = "passage_lexeme_counts"."passages" - v.doc FROM "passage_count_scratch_vocab" v
-  WHERE "passage_lexeme_counts"."dataset_id" = OLD.dataset_id AND "passage_lexeme_counts"."lexeme" = v.term;
+  WHERE "passage_lexeme_counts"."dataset_id" = OLD.dataset_id AND "passage_lexeme_counts"."lexeme" = v.term
+    AND EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
   DELETE FROM "passage_fts" WHERE rowid = OLD.id;
 END;
 
