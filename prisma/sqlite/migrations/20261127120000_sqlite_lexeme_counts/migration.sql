@@ -37,27 +37,9 @@ WHERE v.col <> 'ds'
 GROUP BY p.dataset_id, v.term;
 DROP TABLE "passage_fts_instances";
 
--- Counting, written once: inserting (dataset_id, passage_id, sign) into this
--- view adds (sign 1) or subtracts (sign -1) the terms of that passage's row in
--- the index to or from its dataset's counts. The index's triggers below call
--- it for the rows they remove (before) and add (after). A passage removed
--- with its dataset counts nothing: the dataset's counts go by cascade, and
--- deleting a big dataset is spared the work.
-CREATE VIEW "passage_count_changes" AS SELECT 0 AS "dataset_id", 0 AS "passage_id", 0 AS "sign" WHERE 0;
-CREATE TRIGGER "passage_count_changes_apply" INSTEAD OF INSERT ON "passage_count_changes"
-WHEN EXISTS (SELECT 1 FROM datasets WHERE id = NEW.dataset_id)
-BEGIN
-  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
-  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer)
-  SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid = NEW.passage_id;
-  UPDATE "passage_lexeme_counts" SET "passages" = "passage_lexeme_counts"."passages" - v.doc FROM "passage_count_scratch_vocab" v
-  WHERE NEW.sign < 0 AND "passage_lexeme_counts"."dataset_id" = NEW.dataset_id AND "passage_lexeme_counts"."lexeme" = v.term;
-  INSERT INTO "passage_lexeme_counts" ("dataset_id", "lexeme", "passages")
-  SELECT NEW.dataset_id, v.term, v.doc FROM "passage_count_scratch_vocab" v WHERE NEW.sign > 0
-  ON CONFLICT ("dataset_id", "lexeme") DO UPDATE SET "passages" = "passages" + excluded."passages";
-END;
-
--- The index's triggers again (20261126090000), each now also counting.
+-- The index's triggers again (20261126090000), each now also counting: the
+-- rows it removes from the index are subtracted first, the rows it adds are
+-- added after.
 DROP TRIGGER "passages_fts_insert";
 CREATE TRIGGER "passages_fts_insert" AFTER INSERT ON "passages" BEGIN
   INSERT INTO "passage_fts" (rowid, ds, name, subject, heading, body, answer)
@@ -68,12 +50,22 @@ CREATE TRIGGER "passages_fts_insert" AFTER INSERT ON "passages" BEGIN
     coalesce((SELECT s.name FROM contents c JOIN subjects s ON s.id = c.subject_id WHERE c.id = NEW.content_id), ''),
     NEW.heading, NEW.text, NEW.answer
   );
-  INSERT INTO "passage_count_changes" VALUES (NEW.dataset_id, NEW.id, 1);
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid = NEW.id;
+  INSERT INTO "passage_lexeme_counts" ("dataset_id", "lexeme", "passages")
+  SELECT NEW.dataset_id, v.term, v.doc FROM "passage_count_scratch_vocab" v WHERE NEW.dataset_id IS NOT NULL
+  ON CONFLICT ("dataset_id", "lexeme") DO UPDATE SET "passages" = "passages" + excluded."passages";
 END;
 
 DROP TRIGGER "passages_fts_delete";
+-- A passage removed with its dataset changes no counts (the dataset's go by
+-- cascade): the guard spares deleting a big dataset the counting work.
 CREATE TRIGGER "passages_fts_delete" AFTER DELETE ON "passages" BEGIN
-  INSERT INTO "passage_count_changes" VALUES (OLD.dataset_id, OLD.id, -1);
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") SELECT 'delete-all' WHERE EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts"
+  WHERE rowid = OLD.id AND EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
+  UPDATE "passage_lexeme_counts" SET "passages" = "passages" - (SELECT v.doc FROM "passage_count_scratch_vocab" v WHERE v.term = "lexeme")
+  WHERE "dataset_id" = OLD.dataset_id AND "lexeme" IN (SELECT term FROM "passage_count_scratch_vocab") AND EXISTS (SELECT 1 FROM datasets WHERE id = OLD.dataset_id);
   DELETE FROM "passage_fts" WHERE rowid = OLD.id;
 END;
 
@@ -82,7 +74,10 @@ CREATE TRIGGER "passages_fts_update" AFTER UPDATE ON "passages"
 WHEN OLD.id IS NOT NEW.id OR OLD.dataset_id IS NOT NEW.dataset_id OR OLD.content_id IS NOT NEW.content_id
   OR OLD.heading IS NOT NEW.heading OR OLD.text IS NOT NEW.text OR OLD.answer IS NOT NEW.answer
 BEGIN
-  INSERT INTO "passage_count_changes" VALUES (OLD.dataset_id, OLD.id, -1);
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid = OLD.id;
+  UPDATE "passage_lexeme_counts" SET "passages" = "passages" - (SELECT v.doc FROM "passage_count_scratch_vocab" v WHERE v.term = "lexeme")
+  WHERE "dataset_id" = OLD.dataset_id AND "lexeme" IN (SELECT term FROM "passage_count_scratch_vocab");
   DELETE FROM "passage_fts" WHERE rowid = OLD.id;
   INSERT INTO "passage_fts" (rowid, ds, name, subject, heading, body, answer)
   VALUES (
@@ -92,29 +87,47 @@ BEGIN
     coalesce((SELECT s.name FROM contents c JOIN subjects s ON s.id = c.subject_id WHERE c.id = NEW.content_id), ''),
     NEW.heading, NEW.text, NEW.answer
   );
-  INSERT INTO "passage_count_changes" VALUES (NEW.dataset_id, NEW.id, 1);
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid = NEW.id;
+  INSERT INTO "passage_lexeme_counts" ("dataset_id", "lexeme", "passages")
+  SELECT NEW.dataset_id, v.term, v.doc FROM "passage_count_scratch_vocab" v WHERE NEW.dataset_id IS NOT NULL
+  ON CONFLICT ("dataset_id", "lexeme") DO UPDATE SET "passages" = "passages" + excluded."passages";
 END;
 
 DROP TRIGGER "contents_fts_rename";
 CREATE TRIGGER "contents_fts_rename" AFTER UPDATE OF name, subject_id ON "contents"
 WHEN OLD.name IS NOT NEW.name OR OLD.subject_id IS NOT NEW.subject_id
 BEGIN
-  INSERT INTO "passage_count_changes" SELECT dataset_id, id, -1 FROM passages WHERE content_id = NEW.id;
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid IN (SELECT id FROM passages WHERE content_id = NEW.id);
+  UPDATE "passage_lexeme_counts" SET "passages" = "passages" - (SELECT v.doc FROM "passage_count_scratch_vocab" v WHERE v.term = "lexeme")
+  WHERE "dataset_id" = (SELECT dataset_id FROM passages WHERE content_id = NEW.id LIMIT 1) AND "lexeme" IN (SELECT term FROM "passage_count_scratch_vocab");
   DELETE FROM "passage_fts" WHERE rowid IN (SELECT id FROM passages WHERE content_id = NEW.id);
   INSERT INTO "passage_fts" (rowid, ds, name, subject, heading, body, answer)
   SELECT p.id, 'ds' || p.dataset_id, NEW.name, coalesce((SELECT name FROM subjects WHERE id = NEW.subject_id), ''), p.heading, p.text, p.answer
   FROM passages p WHERE p.content_id = NEW.id;
-  INSERT INTO "passage_count_changes" SELECT dataset_id, id, 1 FROM passages WHERE content_id = NEW.id;
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid IN (SELECT id FROM passages WHERE content_id = NEW.id);
+  INSERT INTO "passage_lexeme_counts" ("dataset_id", "lexeme", "passages")
+  SELECT (SELECT dataset_id FROM passages WHERE content_id = NEW.id LIMIT 1), v.term, v.doc FROM "passage_count_scratch_vocab" v WHERE (SELECT dataset_id FROM passages WHERE content_id = NEW.id LIMIT 1) IS NOT NULL
+  ON CONFLICT ("dataset_id", "lexeme") DO UPDATE SET "passages" = "passages" + excluded."passages";
 END;
 
 DROP TRIGGER "subjects_fts_rename";
 CREATE TRIGGER "subjects_fts_rename" AFTER UPDATE OF name ON "subjects"
 WHEN OLD.name IS NOT NEW.name
 BEGIN
-  INSERT INTO "passage_count_changes" SELECT p.dataset_id, p.id, -1 FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id;
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid IN (SELECT p.id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id);
+  UPDATE "passage_lexeme_counts" SET "passages" = "passages" - (SELECT v.doc FROM "passage_count_scratch_vocab" v WHERE v.term = "lexeme")
+  WHERE "dataset_id" = (SELECT p.dataset_id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id LIMIT 1) AND "lexeme" IN (SELECT term FROM "passage_count_scratch_vocab");
   DELETE FROM "passage_fts" WHERE rowid IN (SELECT p.id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id);
   INSERT INTO "passage_fts" (rowid, ds, name, subject, heading, body, answer)
   SELECT p.id, 'ds' || p.dataset_id, c.name, NEW.name, p.heading, p.text, p.answer
   FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id;
-  INSERT INTO "passage_count_changes" SELECT p.dataset_id, p.id, 1 FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id;
+  INSERT INTO "passage_count_scratch" ("passage_count_scratch") VALUES ('delete-all');
+  INSERT INTO "passage_count_scratch" (rowid, name, subject, heading, body, answer) SELECT rowid, name, subject, heading, body, answer FROM "passage_fts" WHERE rowid IN (SELECT p.id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id);
+  INSERT INTO "passage_lexeme_counts" ("dataset_id", "lexeme", "passages")
+  SELECT (SELECT p.dataset_id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id LIMIT 1), v.term, v.doc FROM "passage_count_scratch_vocab" v WHERE (SELECT p.dataset_id FROM passages p JOIN contents c ON c.id = p.content_id WHERE c.subject_id = NEW.id LIMIT 1) IS NOT NULL
+  ON CONFLICT ("dataset_id", "lexeme") DO UPDATE SET "passages" = "passages" + excluded."passages";
 END;
