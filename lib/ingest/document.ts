@@ -33,8 +33,7 @@ export class SectionBuilder {
   heading(level: number, text: string): void {
     const clean = cleanText(text).replace(/\n/g, ' ');
     if (!clean) return;
-    let keep = this.levels.length;
-    while (keep > 0 && this.levels[keep - 1] >= level) keep--;
+    const keep = this.openAbove(level);
     // A page's first heading often repeats its title, given as the path's root.
     if (keep > 0 && this.path[keep - 1] === clean) return;
     this.path = [...this.path.slice(0, keep), clean];
@@ -49,10 +48,16 @@ export class SectionBuilder {
 
   /** Ends the headings of `level` and deeper: what follows belongs to the heading above them again. */
   close(level: number): void {
-    let keep = this.levels.length;
-    while (keep > 0 && this.levels[keep - 1] >= level) keep--;
+    const keep = this.openAbove(level);
     this.path = this.path.slice(0, keep);
     this.levels = this.levels.slice(0, keep);
+  }
+
+  /** How many open headings sit above `level` (those of a lower level), the ones it keeps. */
+  private openAbove(level: number): number {
+    let keep = this.levels.length;
+    while (keep > 0 && this.levels[keep - 1] >= level) keep--;
+    return keep;
   }
 
   paragraph(text: string): void {

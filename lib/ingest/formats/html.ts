@@ -9,7 +9,7 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
-import { linkListsOf } from './link-lists';
+import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -129,13 +129,14 @@ function isEntryTerm(dt: NodeLike, chrome: Chrome): boolean {
   while (next && next.nodeType !== 1) next = next.nextSibling;
   if (next?.tagName?.toUpperCase() !== 'DD') return false;
   // Text of nested terms does not count: an index's sub-entries are terms, not a description.
-  const description = textOf(next, { ...chrome, tags: new Set([...chrome.tags, 'DT']) }).replace(/\s+/g, '');
-  if (description.length < ENTRY_MIN_DESCRIPTION || mostlyLinks(next, textOf(next, chrome).replace(/\s+/g, ''))) return false;
-  const term = textOf(dt, chrome).replace(/\s+/g, '');
-  return term.length > 0 && !mostlyLinks(dt, term);
+  if (letters(textOf(next, { ...chrome, tags: new Set([...chrome.tags, 'DT']) })) < ENTRY_MIN_DESCRIPTION || mostlyLinks(next, textOf(next, chrome)))
+    return false;
+  const term = textOf(dt, chrome);
+  return letters(term) > 0 && !mostlyLinks(dt, term);
 }
 
-const mostlyLinks = (node: NodeLike, text: string) => linkTextOf(node).replace(/\s+/g, '').length >= 0.7 * text.length;
+/** The link-list share (link-lists.ts) applied to one node: its link text against `text`, its text without chrome. */
+const mostlyLinks = (node: NodeLike, text: string) => letters(linkTextOf(node)) >= LINKED_SHARE * letters(text);
 
 function linkTextOf(node: NodeLike): string {
   if (node.nodeType !== 1 || !node.tagName) return '';
@@ -170,8 +171,8 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
       builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
     } else if (tag === 'DT' && lists > 0 && isEntryTerm(node, chrome)) {
       flush();
-      const text = textOf(node, chrome).replace(/\s+/g, ' ');
-      builder.entry(ENTRY_LEVEL + lists, headingText(text).slice(0, ENTRY_HEADING_CHARS), headingText(text));
+      const term = headingText(textOf(node, chrome));
+      builder.entry(ENTRY_LEVEL + lists, term.slice(0, ENTRY_HEADING_CHARS), term);
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);

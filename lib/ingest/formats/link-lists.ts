@@ -7,7 +7,7 @@
 type Node = { nodeType: number; textContent: string | null; tagName?: string; firstChild: Node | null; nextSibling: Node | null };
 
 /** A block is a link list when at least this share of its letters are inside links… */
-const LINKED_SHARE = 0.7;
+export const LINKED_SHARE = 0.7;
 /** …and it holds at least this many links (a sentence that is one link is not a menu). */
 const MIN_LINKS = 2;
 
@@ -51,4 +51,4 @@ export function linkListsOf(root: Node, tags: ReadonlySet<string>): Set<Node> {
   return lists;
 }
 
-const letters = (text: string | null) => (text ? text.replace(/\s+/g, '').length : 0);
+export const letters = (text: string | null) => (text ? text.replace(/\s+/g, '').length : 0);
