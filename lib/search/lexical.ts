@@ -26,6 +26,9 @@ export type Candidate = { passageId: number; lexical: number };
  */
 export type Frequencies = { total: number; df: Map<string, number>; postings?: Map<string, number> };
 
+/** What ranking a term costs the index: its `postings` where the index gives them, else its `df`. */
+export const costIn = (f: Frequencies, term: IndexTerm) => f.postings?.get(termKey(term)) ?? f.df.get(termKey(term)) ?? 0;
+
 export type LexicalIndex = {
   /** The dataset's statistics of these terms, keyed by termKey. */
   frequencies(datasetId: number, terms: IndexTerm[]): Promise<Frequencies>;

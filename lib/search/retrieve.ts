@@ -9,7 +9,7 @@
 // (bm25 / ts_rank_cd); the common ones only re-rank. A question made of
 // common words alone takes bounded unranked matches holding all of them.
 import { db, Prisma } from '../db/client';
-import { DF_COUNT_CAP, termKey, type Candidate, type IndexTerm } from './lexical';
+import { DF_COUNT_CAP, costIn, termKey, type Candidate, type IndexTerm } from './lexical';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { queryTerms, type QueryTerm } from '../text/words';
@@ -89,25 +89,22 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       .map((word) => ({ word, stem: porterStem(word) }))
       .filter((a) => a.stem !== t.stem),
   );
-  const {
-    total,
-    df,
-    postings: cost,
-  } = await index.frequencies(
+  const frequencies = await index.frequencies(
     datasetId,
     terms.filter((t) => !t.keyword),
   );
+  const { total, df } = frequencies;
   // A keyword that is an English stop word ("WHERE") is not in PostgreSQL's
   // English index: it never chooses candidates, and on both databases it
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
   const dfOf = (t: QueryTerm) => (t.keyword ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
   // What ranking a term costs the index (its matches beyond the dataset too, on SQLite): the budgets go by it.
-  const costOf = (t: IndexTerm) => cost?.get(termKey(t)) ?? df.get(termKey(t)) ?? 0;
+  const costOf = (t: IndexTerm) => costIn(frequencies, t);
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
-  const all = choosingTerms(terms, dfOf, total).sort((a, b) => costOf(a) - costOf(b));
+  const all = choosingTerms(terms, dfOf, total, costOf);
   for (const term of all) {
     if (spent + costOf(term) > CANDIDATE_BUDGET) break;
     ranked.push(term);
@@ -122,7 +119,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   if (paraphrases.length) {
     const extra = await index.frequencies(datasetId, paraphrases);
     const dfAlt = (t: IndexTerm) => extra.df.get(termKey(t)) ?? 0;
-    const costAlt = (t: IndexTerm) => extra.postings?.get(termKey(t)) ?? dfAlt(t);
+    const costAlt = (t: IndexTerm) => costIn(extra, t);
     for (const alt of paraphrases.sort((a, b) => costAlt(a) - costAlt(b))) {
       if (dfAlt(alt) > 0 && spent + costAlt(alt) <= CANDIDATE_BUDGET) {
         ranked.push(alt);
@@ -136,14 +133,14 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
 }
 
 /**
- * The terms that choose candidates, rarest first: those the dataset holds,
- * not keywords, and not in most of its passages — unless the question has
- * nothing else.
+ * The terms that choose candidates, cheapest to rank first (by default the
+ * rarest; ties rarest first): those the dataset holds, not keywords, and not in most of its
+ * passages — unless the question has nothing else.
  */
-export function choosingTerms<T extends QueryTerm>(terms: T[], dfOf: (t: T) => number, total: number): T[] {
+export function choosingTerms<T extends QueryTerm>(terms: T[], dfOf: (t: T) => number, total: number, costOf: (t: T) => number = dfOf): T[] {
   const found = terms.filter((t) => !t.keyword && dfOf(t) > 0);
   const telling = found.filter((t) => dfOf(t) <= total * UBIQUITOUS_SHARE);
-  return (telling.length ? telling : found).sort((a, b) => dfOf(a) - dfOf(b));
+  return (telling.length ? telling : found).sort((a, b) => costOf(a) - costOf(b) || dfOf(a) - dfOf(b));
 }
 
 async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candidate[]> {
