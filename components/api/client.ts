@@ -49,12 +49,12 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** A page of a list endpoint that sends its total in `X-Total-Count` (null when it does not). */
 /** Saves an item of a collection: POST to the collection when it is new (`id` null), else PATCH to the item. */
 export function saveItem<T>(collection: string, id: number | null, json: unknown): Promise<T> {
   return id === null ? apiFetch<T>(collection, { method: 'POST', json }) : apiFetch<T>(`${collection}/${id}`, { method: 'PATCH', json });
 }
 
+/** A page of a list endpoint that sends its total in `X-Total-Count` (null when it does not). */
 export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; total: number | null }> {
   const response = await send(path, {});
   const header = response.headers.get('x-total-count');

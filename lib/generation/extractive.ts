@@ -85,11 +85,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   return { blocks: chosen, score };
 }
 
+/** A finished sentence's last characters: a full stop, question or exclamation mark, maybe inside quotes or brackets. */
+const SENTENCE_END = /[.!?]["'”’)\]]*$/;
+
 /** A short prose block that is not a finished sentence (a term, a heading), or one that ends with a colon. */
 function introducesNext(block: TextBlock): boolean {
   if (block.code) return false;
   const text = block.text.trim();
-  return /:$/.test(text) || isSignature(text) || (!/[.!?]["'”’)\]]*$/.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
+  return /:$/.test(text) || isSignature(text) || (!SENTENCE_END.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
 
 /** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */
@@ -119,9 +122,9 @@ const SIGNATURE =
   /^(?:(?:class|async|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
 const SIGNATURE_CHARS = 300;
 
-/** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
 const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && SIGNATURE.test(text);
 
+/** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
 function prose(text: string): string {
   if (!isSignature(text)) return text;
   const ticks = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
@@ -136,7 +139,7 @@ function render(blocks: TextBlock[], citation: string): string {
 }
 
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */
-const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && /[.!?]["'”’)\]]*$/.test(b.text.trim()) && b.text.split(/\s+/).length >= 3);
+const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && SENTENCE_END.test(b.text.trim()) && b.text.split(/\s+/).length >= 3);
 
 /** Other documents among the sources that also match, by their first passage: "[n] Title". */
 function seeAlso(passages: SourcePassage[], used: number, weights: Weights): string {
