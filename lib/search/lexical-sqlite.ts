@@ -1,12 +1,13 @@
-// FTS5 on SQLite. A dataset's document frequencies come from
-// passage_lexeme_counts, which the index's triggers keep in the writer's
-// transaction (migration 20261127120000), and its size from the document
-// count of its 'ds<id>' token: each dataset ranks by its own statistics, so
-// one organisation's documents never move another's scores. What ranking a
-// term costs is another figure: bm25() first counts every row holding each
-// phrase across the whole index, so the budgets go by fts5vocab's counts
-// over every dataset. bm25 is only ever asked to rank rare terms, never the
-// dataset column or a common word; common-word questions take bounded,
+// FTS5 on SQLite. A dataset's document frequencies and its size (the row
+// '') come from passage_lexeme_counts, which triggers keep in the writer's
+// transaction (migrations 20261127120000 and 20261128090000): each dataset
+// ranks by its own statistics, so one organisation's documents never move
+// another's scores. What ranking a term costs is another figure: bm25()
+// first counts every row holding each phrase across the whole index, so the
+// budgets go by the term's passages over every dataset (the sum of its
+// rows). Every figure is read by key: fts5vocab would walk each term's
+// postings to count them. bm25 is only ever asked to rank rare terms, never
+// the dataset column or a common word; common-word questions take bounded,
 // unranked matches instead.
 import { db, Prisma } from '../db/client';
 import { ftsLiteral } from '../text/words';
@@ -39,22 +40,20 @@ type CountRow = { kind: string; term: string; n: bigint | number | null };
 
 export const sqliteIndex: LexicalIndex = {
   async frequencies(datasetId, terms) {
-    const whole = [...new Set(terms.filter((t) => !t.prefix).map((t) => t.stem))];
+    const whole = [...new Set(terms.filter((t) => !t.prefix && t.stem).map((t) => t.stem))];
     const prefixes = terms.filter((t) => t.prefix && t.stem.length > 0);
-    // One indexed lookup per term and figure, in one statement: fts5vocab
-    // answers `term = ?` from its index, whereas `term IN (…)` would scan
-    // the whole vocabulary. A prefix sums its words (an upper bound: a
-    // passage holding two of them counts twice).
+    // One indexed lookup per term and figure, in one statement. A prefix
+    // sums its words (an upper bound: a passage holding two of them counts twice).
     const lookups = [
-      Prisma.sql`SELECT 'size' AS kind, '' AS term, doc AS n FROM passage_fts_vocab WHERE term = ${`ds${datasetId}`}`,
+      Prisma.sql`SELECT 'size' AS kind, '' AS term, passages AS n FROM passage_lexeme_counts WHERE dataset_id = ${datasetId} AND lexeme = ''`,
       ...whole.flatMap((term) => [
         Prisma.sql`SELECT 'df', ${term}, passages FROM passage_lexeme_counts WHERE dataset_id = ${datasetId} AND lexeme = ${term}`,
-        Prisma.sql`SELECT 'postings', term, doc FROM passage_fts_vocab WHERE term = ${term}`,
+        Prisma.sql`SELECT 'postings', ${term}, sum(passages) FROM passage_lexeme_counts WHERE lexeme = ${term}`,
       ]),
       ...prefixes.flatMap((t) => [
         Prisma.sql`SELECT 'df', ${termKey(t)}, sum(passages) FROM passage_lexeme_counts
                    WHERE dataset_id = ${datasetId} AND lexeme >= ${t.stem} AND lexeme < ${prefixEnd(t.stem)}`,
-        Prisma.sql`SELECT 'postings', ${termKey(t)}, sum(doc) FROM passage_fts_vocab WHERE term >= ${t.stem} AND term < ${prefixEnd(t.stem)}`,
+        Prisma.sql`SELECT 'postings', ${termKey(t)}, sum(passages) FROM passage_lexeme_counts WHERE lexeme >= ${t.stem} AND lexeme < ${prefixEnd(t.stem)}`,
       ]),
     ];
     const rows = await db().$queryRaw<CountRow[]>`${Prisma.join(lookups, ' UNION ALL ')}`;
@@ -69,7 +68,7 @@ export const sqliteIndex: LexicalIndex = {
     return { total, df, postings };
   },
 
-  async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {
+  async candidates(datasetId, terms, mode, budget, pool, scope): Promise<Candidate[]> {
     if (!terms.length) return [];
     if (mode === 'and') {
       // Every term is common: bounded, unranked matches holding all of them,
@@ -90,14 +89,18 @@ export const sqliteIndex: LexicalIndex = {
     // Rare terms only (their postings add up to at most `budget` across all
     // datasets: the planner budgets with `postings`), so bm25 reads little;
     // the dataset is checked on the passage row rather than in the MATCH,
-    // where bm25 would count its every row.
+    // where bm25 would count its every row. When every match is the
+    // dataset's, only the best `pool` rows are looked up: looking up all of
+    // them (up to 20,000 wide rows) cost more than ranking them.
     const match = terms.map(literal).join(' OR ');
-    const rows = await db().$queryRaw<{ id: bigint | number; score: number }[]>`
-      SELECT f.id AS id, f.score AS score FROM (
-        SELECT rowid AS id, ${BM25} AS score FROM passage_fts WHERE passage_fts MATCH ${match} LIMIT ${budget}
-      ) f JOIN passages p ON p.id = f.id
-      WHERE p.dataset_id = ${datasetId}
-      ORDER BY f.score LIMIT ${pool}`;
+    const ranked = Prisma.sql`SELECT rowid AS id, ${BM25} AS score FROM passage_fts WHERE passage_fts MATCH ${match} LIMIT ${budget}`;
+    const rows = scope?.exclusive
+      ? await db().$queryRaw<{ id: bigint | number; score: number }[]>`
+          SELECT f.id AS id, f.score AS score FROM (SELECT id, score FROM (${ranked}) ORDER BY score LIMIT ${pool}) f
+          JOIN passages p ON p.id = f.id WHERE p.dataset_id = ${datasetId} ORDER BY f.score`
+      : await db().$queryRaw<{ id: bigint | number; score: number }[]>`
+          SELECT f.id AS id, f.score AS score FROM (${ranked}) f JOIN passages p ON p.id = f.id
+          WHERE p.dataset_id = ${datasetId} ORDER BY f.score LIMIT ${pool}`;
     // bm25() is negative, better is lower: flip it.
     return rows.map((r) => ({ passageId: Number(r.id), lexical: -Number(r.score) }));
   },

@@ -29,6 +29,13 @@ export type Frequencies = { total: number; df: Map<string, number>; postings?: M
 /** What ranking a term costs the index: its `postings` where the index gives them, else its `df`. */
 export const costIn = (f: Frequencies, term: IndexTerm) => f.postings?.get(termKey(term)) ?? f.df.get(termKey(term)) ?? 0;
 
+/**
+ * `exclusive`: the counts say every passage holding any of the terms is the
+ * dataset's (no other dataset uses them). An index that ranks across
+ * datasets may then rank first and check the dataset on the best rows only.
+ */
+export type CandidateScope = { exclusive: boolean };
+
 export type LexicalIndex = {
   /** The dataset's statistics of these terms, keyed by termKey. */
   frequencies(datasetId: number, terms: IndexTerm[]): Promise<Frequencies>;
@@ -36,7 +43,7 @@ export type LexicalIndex = {
    * `or`: the best passages holding any of the (rare) terms, ranked over at most `budget` matches.
    * `and`: passages holding all the (common) terms; may come back unranked (lexical 0).
    */
-  candidates(datasetId: number, terms: IndexTerm[], mode: 'or' | 'and', budget: number, pool: number): Promise<Candidate[]>;
+  candidates(datasetId: number, terms: IndexTerm[], mode: 'or' | 'and', budget: number, pool: number, scope?: CandidateScope): Promise<Candidate[]>;
 };
 
 /** Key of a term in the df map: prefix terms are kept apart from whole words. */

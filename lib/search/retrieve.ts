@@ -75,9 +75,10 @@ export type RetrievedPassage = {
  * ranked: rare terms (and paraphrases of unknown words) for the ranked query;
  * all: the question's terms found in the index, rarest first;
  * common: how many of `all` were too common to rank;
- * full: every term (and paraphrase) of `ranked`+`all` can be ranked at once.
+ * full: every term (and paraphrase) of `ranked`+`all` can be ranked at once;
+ * shared: keys of the terms other datasets hold too (the index ranks their matches as well).
  */
-export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number; full: IndexTerm[] | null };
+export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number; full: IndexTerm[] | null; shared: string[] };
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
@@ -101,6 +102,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
   // What ranking a term costs the index (its matches beyond the dataset too, on SQLite): the budgets go by it.
   const costOf = (t: IndexTerm) => costIn(frequencies, t);
+  const shared = terms.filter((t) => costOf(t) > dfOf(t)).map(termKey);
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
@@ -124,12 +126,13 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       if (dfAlt(alt) > 0 && spent + costAlt(alt) <= CANDIDATE_BUDGET) {
         ranked.push(alt);
         spent += costAlt(alt);
+        if (costAlt(alt) > dfAlt(alt)) shared.push(termKey(alt));
       }
     }
   }
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
   const full = postings <= FULL_RANK_BUDGET ? [...all, ...ranked.filter((t) => !all.includes(t))] : null;
-  return { terms: rankTerms, ranked, all, common, full };
+  return { terms: rankTerms, ranked, all, common, full, shared };
 }
 
 /**
@@ -147,8 +150,9 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
   const index = lexicalIndex();
   const found = new Map<number, Candidate>();
   const add = (list: Candidate[]) => list.forEach((c) => found.has(c.passageId) || found.set(c.passageId, c));
-  if (plan.full) return plan.full.length ? index.candidates(datasetId, plan.full, 'or', FULL_RANK_BUDGET, FULL_POOL) : [];
-  if (plan.ranked.length) add(await index.candidates(datasetId, plan.ranked, 'or', CANDIDATE_BUDGET, POOL));
+  const scopeOf = (terms: IndexTerm[]) => ({ exclusive: terms.every((t) => !plan.shared.includes(termKey(t))) });
+  if (plan.full) return plan.full.length ? index.candidates(datasetId, plan.full, 'or', FULL_RANK_BUDGET, FULL_POOL, scopeOf(plan.full)) : [];
+  if (plan.ranked.length) add(await index.candidates(datasetId, plan.ranked, 'or', CANDIDATE_BUDGET, POOL, scopeOf(plan.ranked)));
   // Some terms are too common to rank: passages holding all the question's
   // terms (bounded, unranked), relaxed by dropping the commonest term while
   // too few match. A lone term was already ranked if it could be.
