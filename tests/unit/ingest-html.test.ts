@@ -177,3 +177,41 @@ describe('parseHtml page names without the site name', () => {
     expect(parseHtml(page('Install guide', main('Install guide'))).title).toBe('Install guide');
   });
 });
+
+describe('parseHtml: a box inside a section ("Note", "Warning") is not a section', () => {
+  // DocBook's shape: sections titled by an <h3> in a titlepage div, notes by an <h3> in div.note.
+  const html = `<html><head><title>8.1. Anchors</title></head><body>
+    <div class="sect1"><div class="titlepage"><div><div><h2 class="title">8.1. Anchors</h2></div></div></div>
+    <div class="sect2"><div class="titlepage"><div><div><h3 class="title">8.1.3. Chains</h3></div></div></div>
+      <p>A chain holds the anchor to the ship.</p>
+      <div class="note"><h3 class="title">Note</h3><p>Inspect every link of the chain before a storm.</p></div>
+      <p>Chains are measured in shackles.</p></div>
+    <div class="sect2"><div class="titlepage"><div><div><h3 class="title">8.1.4. Windlasses</h3></div></div></div>
+      <p>A windlass hauls the chain back aboard.</p>
+      <div class="warning"><h3 class="title">Warning</h3><p>Never stand on a running chain.</p></div>
+      <p>Electric windlasses need a breaker.</p></div></div></body></html>`;
+  const parsed = parseHtml(html);
+  const headingOf = (phrase: string) => parsed.sections.find((s) => s.paragraphs.some((p) => p.includes(phrase)))?.heading;
+
+  it("keeps the text after the box under the section's own heading", () => {
+    expect(headingOf('Chains are measured in shackles')).toEqual(['8.1. Anchors', '8.1.3. Chains']);
+    expect(headingOf('A windlass hauls the chain')).toEqual(['8.1. Anchors', '8.1.4. Windlasses']);
+    expect(headingOf('Electric windlasses need a breaker')).toEqual(['8.1. Anchors', '8.1.4. Windlasses']);
+  });
+
+  it("opens the box's text with its title as a label", () => {
+    const chains = parsed.sections.find((s) => s.heading.at(-1) === '8.1.3. Chains')!.paragraphs;
+    expect(chains).toEqual([
+      'A chain holds the anchor to the ship.',
+      'Note:',
+      'Inspect every link of the chain before a storm.',
+      'Chains are measured in shackles.',
+    ]);
+    expect(parsed.sections.flatMap((s) => s.heading)).not.toContain('Warning');
+  });
+
+  it('a section titled "Notes" is still a section', () => {
+    const page = parseHtml(`<html><head><title>CREATE ANCHOR</title></head><body><div class="refsect1"><h2>Notes</h2><p>Anchors rust.</p></div></body></html>`);
+    expect(page.sections.find((s) => s.paragraphs.includes('Anchors rust.'))?.heading).toEqual(['CREATE ANCHOR', 'Notes']);
+  });
+});

@@ -30,6 +30,22 @@ const READABILITY_MAX_CHARS = 1_000_000;
  */
 const READABILITY_MIN_SHARE = 0.85;
 
+/** Class names of the boxes documentation sets apart inside a section (DocBook, Docusaurus, Bootstrap, …). */
+const ADMONITION_CLASSES = new Set([
+  'note',
+  'tip',
+  'warning',
+  'caution',
+  'important',
+  'hint',
+  'attention',
+  'danger',
+  'notice',
+  'admonition',
+  'callout',
+  'alert',
+]);
+
 type NodeLike = {
   nodeType: number;
   textContent: string | null;
@@ -56,7 +72,7 @@ export function parseHtml(html: string): ParsedDocument {
   // A page that is nothing but links (an index) is its links.
   if (!whole.length) whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS);
   if (html.length <= READABILITY_MAX_CHARS) {
-    const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+    const article = new Readability(document as unknown as Document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES] }).parse();
     const picked = (article?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
       const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
@@ -166,7 +182,14 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
       flush();
       builder.close(ENTRY_LEVEL + lists);
     }
-    if (level) {
+    if (level && isAdmonition(el)) {
+      // "Note", "Warning": the title of a box inside a section, not a section. As a heading it took
+      // over everything after the box up to the next heading (DocBook's "8.1.4. Serial Types" was filed
+      // under "Note"); as a label it opens the box's text.
+      flush();
+      const label = headingText(textOf(node, chrome));
+      builder.paragraph(/[:.!?]$/.test(label) ? label : `${label}:`);
+    } else if (level) {
       flush();
       builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
     } else if (tag === 'DT' && lists > 0 && isEntryTerm(node, chrome)) {
@@ -191,6 +214,15 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
     }
   }
   flush();
+}
+
+/** Whether the element is such a box (or a part of one, as Docusaurus's `admonitionHeading`). */
+function isAdmonition(el: El): boolean {
+  const classes = (el as NodeLike).getAttribute?.('class') ?? '';
+  return classes.split(/\s+/).some((name) => {
+    const lower = name.toLowerCase();
+    return ADMONITION_CLASSES.has(lower) || /^(admonition|callout)/.test(lower);
+  });
 }
 
 /** Text of a subtree without the chrome and scripts inside it. */
