@@ -53,7 +53,8 @@ function blockScore(block: TextBlock, weights: Weights): number {
   return (found / (1 + Math.log1p(words / 80))) * (block.code ? 0.8 : 1);
 }
 
-type Excerpt = { blocks: TextBlock[]; score: number };
+/** score: its blocks' relevance summed (the question's words, each as often as a block holds it); covered: the question's weight it holds, each term once. */
+type Excerpt = { blocks: TextBlock[]; score: number; covered: number };
 
 /**
  * The passage's best contiguous run of blocks: the best block, the prose
@@ -81,8 +82,18 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   if (from > 0 && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
   const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
-  const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + 0.5 * coverage(passage.title, weights);
-  return { blocks: chosen, score };
+  const titled = 0.5 * coverage(passage.title, weights);
+  const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + titled;
+  // And what it covers of the question, each term once (see composeExtractive).
+  const covered =
+    coverage(
+      blocks
+        .slice(from, to + 1)
+        .map((b) => b.text)
+        .join('\n'),
+      weights,
+    ) + titled;
+  return { blocks: chosen, score, covered };
 }
 
 /** A finished sentence's last characters: a full stop, question or exclamation mark, maybe inside quotes or brackets. */
@@ -180,7 +191,10 @@ export function composeExtractive(input: GenerationInput): string {
   let excerpt: Excerpt | null = null;
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, i) => {
     const candidate = bestExcerpt(passage, weights);
-    if (candidate && (!excerpt || candidate.score > excerpt.score * (1.5 + 0.25 * i))) {
+    // Another source wins with a clearly better excerpt that misses none of the question's weight the first
+    // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
+    // increment") must not outweigh the passage that holds every word.
+    if (candidate && (!excerpt || (candidate.score > excerpt.score * (1.5 + 0.25 * i) && candidate.covered >= excerpt.covered))) {
       excerpt = candidate;
       used = i;
     }

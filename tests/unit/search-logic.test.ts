@@ -261,6 +261,22 @@ describe('prompt and extractive answer', () => {
     expect(started).toBe('Create a sequence called serial and start it at 101 with the sequence start option. [1]');
   });
 
+  it('quotes the best source unless another covers clearly more of the question, not the same word many times', () => {
+    const serial = {
+      title: 'Numeric Types › Serial Types',
+      text: 'The serial types create unique identifier columns, like the AUTO_INCREMENT property of other databases.',
+      answer: '',
+      document: 1,
+    };
+    const settings = ['log_level', 'log_format', 'log_timing', 'log_buffers', 'sample_rate']
+      .map((name) => `auto_explain.${name} (enum)\n\nauto_explain.${name} sets how auto_explain logs plans. Only superusers can change it.`)
+      .join('\n\n');
+    const explain = { title: 'auto_explain', text: settings, answer: '', document: 2 };
+    const answer = composeExtractive(input('how do I make a column auto increment', { passages: [serial, explain] }));
+    expect(answer.startsWith('The serial types create unique identifier columns')).toBe(true);
+    expect(answer).not.toContain('superusers');
+  });
+
   it('cites each document once: a second passage of the same document is not a "see also"', () => {
     const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
     const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
