@@ -75,6 +75,15 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
+  // A sentence the excerpt leaves open goes on, matching or not: a paragraph starting in lower case
+  // continues the one before its code ("…specifying:" code "is equivalent to specifying:" code), and a
+  // paragraph ending with a colon brings the code it announces.
+  while (
+    to + 1 < blocks.length &&
+    size() + blocks[to + 1].text.length <= EXCERPT_CHARS &&
+    (continuesSentence(blocks[to + 1]) || announces(blocks[to], blocks[to + 1]))
+  )
+    to++;
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
@@ -95,6 +104,13 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
     ) + titled;
   return { blocks: chosen, score, covered };
 }
+
+/** A paragraph that goes on with the sentence before it: it starts in lower case and is not a term or a signature. */
+const continuesSentence = (block: TextBlock) =>
+  !block.code && /^[a-z]/.test(block.text.trim()) && !isSignature(block.text.trim()) && block.text.trim().split(/\s+/).length >= 3;
+
+/** Whether `block` is prose ending with a colon and `next` the code it introduces. */
+const announces = (block: TextBlock, next: TextBlock) => !block.code && next.code && /:\s*$/.test(block.text);
 
 /** A finished sentence's last characters: a full stop, question or exclamation mark, maybe inside quotes or brackets. */
 const SENTENCE_END = /[.!?]["'”’)\]]*$/;
@@ -142,11 +158,12 @@ function prose(text: string): string {
   return ticks.length > 1 ? `${ticks} ${text} ${ticks}` : `${ticks}${text}${ticks}`;
 }
 
-/** Blocks as Markdown with the citation after the last prose block (never inside code). */
+/** Blocks as Markdown with the citation at the end: after the last sentence, or on its own line after closing code (never inside it). */
 function render(blocks: TextBlock[], citation: string): string {
-  const lastProse = blocks.map((b) => b.code).lastIndexOf(false);
-  const parts = blocks.map((b, i) => (b.code ? fenceCode(b.text) : i === lastProse ? `${prose(b.text)} ${citation}` : prose(b.text)));
-  return lastProse < 0 ? `${parts.join('\n\n')}\n\n${citation}` : parts.join('\n\n');
+  const parts = blocks.map((b) => (b.code ? fenceCode(b.text) : prose(b.text)));
+  if (blocks.at(-1)?.code) return `${parts.join('\n\n')}\n\n${citation}`;
+  parts[parts.length - 1] += ` ${citation}`;
+  return parts.join('\n\n');
 }
 
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */

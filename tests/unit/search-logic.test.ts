@@ -277,6 +277,20 @@ describe('prompt and extractive answer', () => {
     expect(answer).not.toContain('superusers');
   });
 
+  it('goes on with a sentence its code example splits, and cites after the code', () => {
+    const text = [
+      'The serial types create unique identifier columns, like the AUTO_INCREMENT property of other databases. In the current implementation, specifying:',
+      '```\nCREATE TABLE t (c SERIAL);\n```',
+      'is equivalent to specifying:',
+      "```\nCREATE SEQUENCE t_c_seq;\nCREATE TABLE t (c integer NOT NULL DEFAULT nextval('t_c_seq'));\n```",
+      'Thus an integer column gets its default values from a sequence generator.',
+    ].join('\n\n');
+    const answer = composeExtractive(input('make a column auto increment', { passages: [{ title: 'Serial Types', text, answer: '', document: 1 }] }));
+    expect(answer).toContain('specifying:\n\n```\nCREATE TABLE t (c SERIAL);\n```\n\nis equivalent to specifying:\n\n```\nCREATE SEQUENCE t_c_seq;');
+    expect(answer.endsWith("nextval('t_c_seq'));\n```\n\n[1]")).toBe(true);
+    expect(answer).not.toContain('specifying: [1]');
+  });
+
   it('cites each document once: a second passage of the same document is not a "see also"', () => {
     const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
     const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
