@@ -75,15 +75,11 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
-  // A sentence the excerpt leaves open goes on, matching or not: a paragraph starting in lower case
-  // continues the one before its code ("…specifying:" code "is equivalent to specifying:" code), and a
-  // paragraph ending with a colon brings the code it announces.
-  while (
-    to + 1 < blocks.length &&
-    size() + blocks[to + 1].text.length <= EXCERPT_CHARS &&
-    (continuesSentence(blocks[to + 1]) || announces(blocks[to], blocks[to + 1]))
-  )
-    to++;
+  // A sentence the excerpt leaves open goes on, matching or not: code inside a sentence ("…specifying:"
+  // code "is equivalent to specifying:" code) is followed by the rest of it, and a paragraph ending with a
+  // colon brings the code it announces.
+  const goesOn = (i: number) => (i > 0 && announces(blocks[i - 1], blocks[i]) && continuesSentence(blocks[i + 1])) || announces(blocks[i], blocks[i + 1]);
+  while (to + 1 < blocks.length && size() + blocks[to + 1].text.length <= EXCERPT_CHARS && goesOn(to)) to++;
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
@@ -105,12 +101,11 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   return { blocks: chosen, score, covered };
 }
 
-/** A paragraph that goes on with the sentence before it: it starts in lower case and is not a term or a signature. */
-const continuesSentence = (block: TextBlock) =>
-  !block.code && /^[a-z]/.test(block.text.trim()) && !isSignature(block.text.trim()) && block.text.trim().split(/\s+/).length >= 3;
+/** A paragraph that goes on with a sentence: it starts with a lower-case word ("is equivalent to…"), not a name ("f.write(…)"). */
+const continuesSentence = (block: TextBlock | undefined) => !!block && !block.code && /^[a-z]+[\s,]/.test(block.text.trim());
 
 /** Whether `block` is prose ending with a colon and `next` the code it introduces. */
-const announces = (block: TextBlock, next: TextBlock) => !block.code && next.code && /:\s*$/.test(block.text);
+const announces = (block: TextBlock, next: TextBlock | undefined) => !block.code && !!next?.code && /:\s*$/.test(block.text);
 
 /** A finished sentence's last characters: a full stop, question or exclamation mark, maybe inside quotes or brackets. */
 const SENTENCE_END = /[.!?]["'”’)\]]*$/;
