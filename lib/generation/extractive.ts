@@ -73,12 +73,16 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   let to = best;
   const size = () => blocks.slice(from, to + 1).reduce((n, b) => n + b.text.length, 0);
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
+  // A term or a signature is never quoted alone: what it introduces comes with it, matching or not
+  // ("awaitable asyncio.gather(*aws, …)" and then what gather does).
+  if (introducesNext(blocks[best]) && best + 1 < blocks.length && !blocks[best + 1].code) to = best + 1;
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
   // A sentence the excerpt leaves open goes on, matching or not: code inside a sentence ("…specifying:"
-  // code "is equivalent to specifying:" code) is followed by the rest of it, and a paragraph ending with a
-  // colon brings the code it announces.
-  const goesOn = (i: number) => (i > 0 && announces(blocks[i - 1], blocks[i]) && continuesSentence(blocks[i + 1])) || announces(blocks[i], blocks[i + 1]);
+  // code "is equivalent to specifying:" code) is followed by the rest of it, and that rest brings the code
+  // it announces in turn. (A new sentence announcing code, "To drop a column:", is dropped below instead.)
+  const goesOn = (i: number) =>
+    (i > 0 && announces(blocks[i - 1], blocks[i]) && continuesSentence(blocks[i + 1])) || (continuesSentence(blocks[i]) && announces(blocks[i], blocks[i + 1]));
   while (to + 1 < blocks.length && size() + blocks[to + 1].text.length <= EXCERPT_CHARS && goesOn(to)) to++;
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
@@ -141,7 +145,7 @@ function trimProse(text: string, weights: Weights): string {
  * or a dotted name ("os.sep"), as reference entries begin.
  */
 const SIGNATURE =
-  /^(?:(?:class|async|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
+  /^(?:(?:class|async|awaitable|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
 const SIGNATURE_CHARS = 300;
 
 const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && SIGNATURE.test(text);

@@ -291,6 +291,16 @@ describe('prompt and extractive answer', () => {
     expect(answer).not.toContain('specifying: [1]');
   });
 
+  it('never quotes a signature alone: what it introduces comes with it', () => {
+    const text = [
+      'awaitable asyncio.gather(*aws, return_exceptions=False)',
+      'Run awaitable objects in the aws sequence concurrently.',
+      'If all awaitables are completed successfully, the result is an aggregate list of returned values.',
+    ].join('\n\n');
+    const answer = composeExtractive(input('asyncio gather timeout', { passages: [{ title: 'Coroutines and Tasks', text, answer: '', document: 1 }] }));
+    expect(answer).toBe('`awaitable asyncio.gather(*aws, return_exceptions=False)`\n\nRun awaitable objects in the aws sequence concurrently. [1]');
+  });
+
   it('cites each document once: a second passage of the same document is not a "see also"', () => {
     const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
     const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
