@@ -170,9 +170,21 @@ describe('parseHtml page names without the site name', () => {
     expect(parseHtml(page('Install guide - Acme', main('Install guide'))).title).toBe('Install guide');
   });
 
-  it('keeps the title when the only <h1> is the site name in the header bar, or the title is not the heading plus a name', () => {
+  it('never takes the site name for the page name: an <h1> in the header or a menu bar, or a link home', () => {
     const headerOnly = '<header><h1>Acme</h1></header><main><h2>Install guide</h2><p>Run the installer and follow the steps it shows.</p></main>';
-    expect(parseHtml(page('Install guide | Acme', headerOnly)).title).toBe('Install guide | Acme');
+    expect(parseHtml(page('Install guide | Acme', headerOnly)).title).toBe('Install guide');
+    // Sphinx themes: the site's <h1> links home, the page's <h1> carries a permalink.
+    const sphinx =
+      '<div class="header"><h1><a href="../index.html">Django documentation</a></h1></div><div class="body"><h1>Making queries<a class="headerlink" href="#q">¶</a></h1><p>Once you have created your data models, Django gives you a query API.</p></div>';
+    expect(parseHtml(page('Making queries — Django documentation', sphinx)).title).toBe('Making queries');
+    // mdBook: the book's <h1> sits in the menu bar, the chapter is an <h2> linking to itself; the page has a sidebar class.
+    const mdbook =
+      '<div class="menu-bar"><h1 class="menu-title">The Book</h1></div><main><h2 id="v"><a class="header" href="#v">Storing Lists</a></h2><p>Vectors store more than one value in a single data structure.</p></main>';
+    const parsed = parseHtml(page('Storing Lists - The Book', mdbook).replace('<html>', '<html class="sidebar-visible">'));
+    expect(parsed.title).toBe('Storing Lists');
+  });
+
+  it('keeps the title when it is not a heading plus a name', () => {
     expect(parseHtml(page('Installing Acme on Linux', main('Install'))).title).toBe('Installing Acme on Linux');
     expect(parseHtml(page('Install guide', main('Install guide'))).title).toBe('Install guide');
   });

@@ -270,14 +270,38 @@ const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation
  * name (every content of the Python manual matched "python").
  */
 function withoutSiteName(title: string | null, document: Queryable): string | null {
-  // A site's name is sometimes an <h1> in its header bar: only a heading of the content counts.
-  const h1 = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike & { closest(selector: string): unknown }>).find((h) => !h.closest(PAGE_CHROME));
-  const heading = h1 ? headingText(h1.textContent ?? '') : '';
-  if (!title || heading.length < 3 || heading === title) return title;
+  if (!title) return title;
   const separator = /^\s*[—–|·»:-]\s*\S/;
-  if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
-  if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+  // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
+  for (const element of [...pageHeadings(document, 'h1'), ...pageHeadings(document, 'h2')]) {
+    const heading = headingText(element.textContent ?? '');
+    if (heading.length < 3 || heading === title) continue;
+    if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
+    if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+  }
   return title;
+}
+
+type Element = NodeLike & { closest(selector: string): unknown; parentElement: Element | null; querySelectorAll(selector: string): ArrayLike<NodeLike> };
+
+/**
+ * The headings of a level that may name the page, not the site. A site's
+ * name is often an <h1> too: in a header bar, in a menu bar (mdBook's
+ * `menu-title`), or a link to the home page (Sphinx themes' "Django 3.2.25
+ * documentation"). Taking it for the page's heading named every page after
+ * the site. A heading that links to itself (a permalink) still counts.
+ */
+function pageHeadings(document: Queryable, tag: 'h1' | 'h2'): Element[] {
+  return Array.from(document.querySelectorAll(tag) as ArrayLike<Element>).filter((heading) => {
+    if (heading.closest(PAGE_CHROME)) return false;
+    // Up to the body: a page's own classes ("sidebar-visible" on mdBook's <html>) say nothing of one heading.
+    for (let el: Element | null = heading; el && !['BODY', 'HTML'].includes(el.tagName?.toUpperCase() ?? ''); el = el.parentElement) {
+      if (CHROME_NAME.test(`${el.getAttribute?.('class') ?? ''} ${el.getAttribute?.('id') ?? ''}`)) return false;
+    }
+    const text = letters(heading.textContent ?? '');
+    const away = Array.from(heading.querySelectorAll('a[href]')).filter((a) => !(a.getAttribute?.('href') ?? '').startsWith('#'));
+    return text > 0 && away.reduce((n, a) => n + letters(a.textContent ?? ''), 0) < text;
+  });
 }
 
 const firstHeading = (sections: Section[]) => sections.find((s) => s.heading.length)?.heading[0] ?? null;
