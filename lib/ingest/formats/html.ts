@@ -273,11 +273,14 @@ function withoutSiteName(title: string | null, document: Queryable): string | nu
   if (!title) return title;
   const separator = /^\s*[—–|·»:-]\s*\S/;
   // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
-  for (const element of [...pageHeadings(document, 'h1'), ...pageHeadings(document, 'h2')]) {
-    const heading = headingText(element.textContent ?? '');
-    if (heading.length < 3 || heading === title) continue;
-    if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
-    if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+  // The <h2>s are looked at only when no <h1> fits: a long page has many.
+  for (const tag of ['h1', 'h2'] as const) {
+    for (const element of pageHeadings(document, tag)) {
+      const heading = headingText(element.textContent ?? '');
+      if (heading.length < 3 || heading === title) continue;
+      if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
+      if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+    }
   }
   return title;
 }

@@ -5,11 +5,15 @@
 -- them into "os", "path", "join": on PostgreSQL a question naming a dotted
 -- or underscored identifier matched none of the passages that write it,
 -- and the two databases ranked such questions differently.
+CREATE FUNCTION passage_search_words(p_text TEXT) RETURNS TEXT LANGUAGE SQL IMMUTABLE AS $$
+  SELECT regexp_replace(coalesce(p_text, ''), '[!-/:-@\[-`{-~]', ' ', 'g')
+$$;
+
 CREATE OR REPLACE FUNCTION passage_search_document(p_name TEXT, p_subject TEXT, p_heading TEXT, p_body TEXT, p_answer TEXT)
 RETURNS TSVECTOR LANGUAGE SQL IMMUTABLE AS $$
-  SELECT setweight(to_tsvector('english'::regconfig, regexp_replace(coalesce(p_name, ''), '[!-/:-@\[-`{-~]', ' ', 'g')), 'A')
-      || setweight(to_tsvector('english'::regconfig, regexp_replace(coalesce(p_subject, '') || ' ' || coalesce(p_heading, ''), '[!-/:-@\[-`{-~]', ' ', 'g')), 'B')
-      || setweight(to_tsvector('english'::regconfig, regexp_replace(coalesce(p_body, '') || ' ' || coalesce(p_answer, ''), '[!-/:-@\[-`{-~]', ' ', 'g')), 'C')
+  SELECT setweight(to_tsvector('english'::regconfig, passage_search_words(p_name)), 'A')
+      || setweight(to_tsvector('english'::regconfig, passage_search_words(coalesce(p_subject, '') || ' ' || coalesce(p_heading, ''))), 'B')
+      || setweight(to_tsvector('english'::regconfig, passage_search_words(coalesce(p_body, '') || ' ' || coalesce(p_answer, ''))), 'C')
 $$;
 
 -- Every passage indexed again, then its dataset's counts made afresh from the new documents (one pass
