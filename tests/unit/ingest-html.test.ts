@@ -184,6 +184,22 @@ describe('parseHtml page names without the site name', () => {
     expect(parsed.title).toBe('Storing Lists');
   });
 
+  it("cuts the site's name off a title that writes the page's name otherwise than its heading", () => {
+    const mdbook = (heading: string) =>
+      `<div class="menu-bar"><h1 class="menu-title">The Book</h1></div><main><h2 id="v"><a class="header" href="#v">${heading}</a></h2><p>Ownership is a set of rules that govern how a program manages memory.</p></main>`;
+    // Other capitals or punctuation than the heading: the heading names the page.
+    expect(parseHtml(page('What is Ownership? - The Book', mdbook('What Is Ownership?'))).title).toBe('What Is Ownership?');
+    expect(parseHtml(page('Test Driven Development - The Book', mdbook('Test-Driven Development'))).title).toBe('Test-Driven Development');
+    // The heading says what is left of the title, and more.
+    expect(parseHtml(page('A - Keywords - The Book', mdbook('Appendix A: Keywords'))).title).toBe('Appendix A: Keywords');
+    // A heading that is about something else does not: the rest of the title names the page.
+    expect(parseHtml(page('Installing - The Book', mdbook('Getting Started'))).title).toBe('Installing');
+    // The site's name from its metadata.
+    const meta =
+      '<!doctype html><html><head><title>Acme Cloud · Billing FAQ</title><meta property="og:site_name" content="Acme Cloud"></head><body><main><p>Invoices are sent on the first day of each month.</p></main></body></html>';
+    expect(parseHtml(meta).title).toBe('Billing FAQ');
+  });
+
   it('keeps the title when it is not a heading plus a name', () => {
     expect(parseHtml(page('Installing Acme on Linux', main('Install'))).title).toBe('Installing Acme on Linux');
     expect(parseHtml(page('Install guide', main('Install guide'))).title).toBe('Install guide');
@@ -225,5 +241,30 @@ describe('parseHtml: a box inside a section ("Note", "Warning") is not a section
   it('a section titled "Notes" is still a section', () => {
     const page = parseHtml(`<html><head><title>CREATE ANCHOR</title></head><body><div class="refsect1"><h2>Notes</h2><p>Anchors rust.</p></div></body></html>`);
     expect(page.sections.find((s) => s.paragraphs.includes('Anchors rust.'))?.heading).toEqual(['CREATE ANCHOR', 'Notes']);
+  });
+});
+
+describe('parseHtml: tables', () => {
+  // Minified, as most generated sites serve it: no whitespace between the tags.
+  const html = (table: string) =>
+    `<html><head><title>Operators</title></head><body><main><h1>Operators</h1><p>Every operator of the language.</p>${table}</main></body></html>`;
+  const rows = (table: string) => parseHtml(html(table)).sections.flatMap((s) => s.paragraphs);
+
+  it('reads each row as one line with its cells set apart, never running their words together', () => {
+    const table =
+      '<table><thead><tr><th>Operator</th><th>Example</th><th>Explanation</th></tr></thead><tbody><tr><td>!</td><td><code>!expr</code></td><td>Logical complement</td></tr><tr><td>%</td><td>expr % expr</td><td>Remainder<br>of a division</td></tr></tbody></table>';
+    expect(rows(table)).toEqual([
+      'Every operator of the language.',
+      'Operator | Example | Explanation',
+      '! | !expr | Logical complement',
+      '% | expr % expr | Remainder of a division',
+    ]);
+  });
+
+  it('reads a cell of one paragraph as text, and a cell holding blocks as those blocks', () => {
+    const sphinx = '<table><tbody><tr><td><p>&#39;&lt;&#39;</p></td><td><p>Forces the field to be left-aligned.</p></td></tr></tbody></table>';
+    expect(rows(sphinx)).toContain("'<' | Forces the field to be left-aligned.");
+    const functions = '<table><tbody><tr><td><p>abs ( numeric ) → numeric</p><p>Absolute value</p><p>abs(-17.4) → 17.4</p></td></tr></tbody></table>';
+    expect(rows(functions)).toEqual(['Every operator of the language.', 'abs ( numeric ) → numeric', 'Absolute value', 'abs(-17.4) → 17.4']);
   });
 });

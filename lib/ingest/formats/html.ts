@@ -14,7 +14,10 @@ import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
 const LEAF_BLOCKS = new Set(['P', 'PRE', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'TD', 'TH', 'FIGCAPTION', 'CAPTION', 'ADDRESS']);
-const BLOCKS = new Set(['P', 'PRE', 'UL', 'OL', 'DL', 'DIV', 'TABLE', 'SECTION', 'ARTICLE', 'BLOCKQUOTE', 'FIGURE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const BLOCKS = new Set([
+  ...['P', 'PRE', 'UL', 'OL', 'DL', 'DIV', 'SECTION', 'ARTICLE', 'BLOCKQUOTE', 'FIGURE', 'DETAILS', 'SUMMARY', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6'],
+  ...['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR'],
+]);
 // Chrome is skipped while walking (a CSS query per kind was slower than the walk itself).
 const CHROME_TAGS = new Set(['NAV', 'FOOTER', 'ASIDE']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
@@ -196,6 +199,9 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
       flush();
       const term = headingText(textOf(node, chrome));
       builder.entry(ENTRY_LEVEL + lists, term.slice(0, ENTRY_HEADING_CHARS), term);
+    } else if (tag === 'TR') {
+      flush();
+      tableRow(node as El, builder, chrome, lists);
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);
@@ -216,6 +222,40 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
   flush();
 }
 
+/**
+ * A table row is one line with its cells set apart ("ident::ident | Namespace
+ * path"): read as loose text, the cells of a whole table ran together
+ * ("OperatorExampleExplanation"), so neither a word of a cell nor the row it
+ * belongs to could be found. A cell holding blocks of its own (PostgreSQL's
+ * function tables: a signature paragraph, then a description) is read as
+ * those blocks.
+ */
+function tableRow(row: El, builder: SectionBuilder, chrome: Chrome, lists: number): void {
+  const cells: string[] = [];
+  const flushCells = () => {
+    if (cells.length) builder.paragraph(cells.join(' | '));
+    cells.length = 0;
+  };
+  for (const cell of children(row)) {
+    if (cell.nodeType !== 1 || !cell.tagName || isChrome(cell, cell.tagName.toUpperCase(), chrome)) continue;
+    const text = cellText(cell as El, chrome);
+    if (text === null) {
+      flushCells();
+      walk(cell as El, builder, chrome, lists);
+    } else if (text) cells.push(text);
+  }
+  flushCells();
+}
+
+/** A cell's text, when it is text or one paragraph (Sphinx writes `<td><p>…</p></td>`); null when it holds blocks of its own. */
+function cellText(cell: El, chrome: Chrome): string | null {
+  const blocks = [...children(cell)].filter(
+    (n) => n.nodeType === 1 && n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase())),
+  );
+  if (blocks.length > 1 || (blocks.length === 1 && (blocks[0].tagName?.toUpperCase() !== 'P' || hasBlockChild(blocks[0] as El)))) return null;
+  return textOf(cell, chrome).replace(/\s+/g, ' ').trim();
+}
+
 /** Whether the element is such a box (or a part of one, as Docusaurus's `admonitionHeading`). */
 function isAdmonition(el: El): boolean {
   const classes = (el as NodeLike).getAttribute?.('class') ?? '';
@@ -229,6 +269,8 @@ function isAdmonition(el: El): boolean {
 function textOf(node: NodeLike, chrome: Chrome): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1 || !node.tagName || isChrome(node, node.tagName.toUpperCase(), chrome)) return '';
+  // A line break parts words ("a<br>b" is two words), and keeps its line in code.
+  if (node.tagName.toUpperCase() === 'BR') return '\n';
   let text = '';
   for (const child of children(node)) text += textOf(child, chrome);
   return text;
@@ -268,21 +310,69 @@ const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation
  * with the site's name before or after a separator, the <h1> names the
  * page. Otherwise every page of a site would share the site's words in its
  * name (every content of the Python manual matched "python").
+ * When the title writes the page's name otherwise than its heading does
+ * ("What is Ownership? - The Rust Programming Language" over "What Is
+ * Ownership?"), the site's name is known from where a site writes it (an
+ * <h1> in its chrome, `og:site_name`) and cut off.
  */
 function withoutSiteName(title: string | null, document: Queryable): string | null {
   if (!title) return title;
   const separator = /^\s*[—–|·»:-]\s*\S/;
+  const headings = (tag: 'h1' | 'h2') =>
+    pageHeadings(document, tag)
+      .map((element) => headingText(element.textContent ?? ''))
+      .filter((h) => h.length >= 3);
   // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
   // The <h2>s are looked at only when no <h1> fits: a long page has many.
   for (const tag of ['h1', 'h2'] as const) {
-    for (const element of pageHeadings(document, tag)) {
-      const heading = headingText(element.textContent ?? '');
-      if (heading.length < 3 || heading === title) continue;
+    for (const heading of headings(tag)) {
+      if (heading === title) continue;
       if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
       if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
     }
   }
+  const rest = withoutNamedSite(title, siteNames(document));
+  if (rest === title) return title;
+  // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
+  const restWords = looseWords(rest);
+  for (const tag of ['h1', 'h2'] as const) {
+    const heading = headings(tag)[0];
+    if (!heading) continue;
+    const headingWords = new Set(looseWords(heading));
+    if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length) return heading;
+  }
+  return rest;
+}
+
+const looseWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The title without a site's name written before or after a separator; the title itself when none is. */
+function withoutNamedSite(title: string, names: string[]): string {
+  const lower = title.toLowerCase();
+  for (const name of names.map((n) => n.toLowerCase())) {
+    if (name.length < 3 || name.length >= lower.length) continue;
+    if (lower.endsWith(name)) {
+      const rest = /^(.*\S)\s*[—–|·»:-]\s*$/.exec(title.slice(0, title.length - name.length));
+      if (rest) return rest[1];
+    }
+    if (lower.startsWith(name)) {
+      const rest = /^\s*[—–|·»:-]\s*(\S.*)$/.exec(title.slice(name.length));
+      if (rest) return rest[1];
+    }
+  }
   return title;
+}
+
+/** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
+function siteNames(document: Queryable): string[] {
+  const ofPage = new Set<unknown>(pageHeadings(document, 'h1'));
+  const chromeHeadings = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike>)
+    .filter((h) => !ofPage.has(h))
+    .map((h) => headingText(h.textContent ?? ''));
+  const meta = Array.from(document.querySelectorAll('meta[property="og:site_name"], meta[name="application-name"]') as ArrayLike<NodeLike>).map((m) =>
+    (m.getAttribute?.('content') ?? '').trim(),
+  );
+  return [...chromeHeadings, ...meta].filter(Boolean);
 }
 
 type Element = NodeLike & { closest(selector: string): unknown; parentElement: Element | null; querySelectorAll(selector: string): ArrayLike<NodeLike> };

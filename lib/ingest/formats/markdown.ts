@@ -56,15 +56,19 @@ export function parseMarkdown(source: string): ParsedDocument {
 }
 
 function inline(text: string): string {
-  return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/`([^`]+)`/g, '$1')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
-    .trim();
+  return (
+    text
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+      // A line break or a block tag parts words ("one<br>two" is two words); inline tags go.
+      .replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^>]*>/gi, ' ')
+      .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+      .replace(/(\*\*|__)(.+?)\1/g, '$2')
+      .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
+      .replace(/`([^`]+)`/g, '$1')
+      .replace(/^\s{0,3}>\s?/gm, '')
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
+      .trim()
+  );
 }
