@@ -64,15 +64,23 @@ type Excerpt = { blocks: TextBlock[]; score: number; covered: number };
 function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   const blocks = textBlocks(passage.text);
   const scores = blocks.map((b) => blockScore(b, weights));
+  // A caption names what is next to it ("Table 28.40. pg_stat_progress_vacuum View"): it holds the question's words
+  // in few, but the answer is in the text around it. It is the best block only when nothing else matches.
   let best = -1;
   scores.forEach((s, i) => {
-    if (s > 0 && (best < 0 || s > scores[best])) best = i;
+    if (s > 0 && (best < 0 || (isCaption(blocks[best]) && !isCaption(blocks[i])) || (s > scores[best] && isCaption(blocks[i]) === isCaption(blocks[best]))))
+      best = i;
   });
   if (best < 0) return null;
   let from = best;
   let to = best;
   const size = () => blocks.slice(from, to + 1).reduce((n, b) => n + b.text.length, 0);
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
+  // A caption is quoted with what it names: the code before it ("Listing 4-9: …" follows its listing), else what follows it.
+  if (isCaption(blocks[best])) {
+    if (blocks[best - 1]?.code) from = best - 1;
+    else if (best + 1 < blocks.length) to = best + 1;
+  }
   // A term or a signature is never quoted alone: what it introduces comes with it, matching or not
   // ("awaitable asyncio.gather(*aws, …)" and then what gather does).
   if (introducesNext(blocks[best]) && best + 1 < blocks.length && !blocks[best + 1].code) to = best + 1;
@@ -87,8 +95,15 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
-  while (to > best && introducesNext(blocks[to])) to--;
+  // A caption right after its code stays: it names that code (mdBook's "Listing 4-9: …" follows its listing).
+  const namesCode = (i: number) => isCaption(blocks[i]) && !!blocks[i - 1]?.code;
+  while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]))) to--;
   if (from > 0 && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
+  // An excerpt never opens with the caption of code it leaves out.
+  if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
+    if (size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
+    else from++;
+  }
   const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
@@ -120,6 +135,10 @@ function introducesNext(block: TextBlock): boolean {
   const text = block.text.trim();
   return /:$/.test(text) || isSignature(text) || (!SENTENCE_END.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
+
+/** "Listing 4-9: …", "Table 9.5. Mathematical Functions", "Figure 2: …": the caption of a listing, table or figure next to it. */
+const CAPTION = /^(?:Listing|Figure|Fig\.|Table|Example|Exhibit) (?:[A-Z]-?)?\d+(?:[.-]\d+)*[:.]\s/;
+const isCaption = (block: TextBlock | undefined) => !!block && !block.code && block.text.length <= SIGNATURE_CHARS && CAPTION.test(block.text.trim());
 
 /** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */
 function trimProse(text: string, weights: Weights): string {
@@ -164,6 +183,16 @@ function render(blocks: TextBlock[], citation: string): string {
   parts[parts.length - 1] += ` ${citation}`;
   return parts.join('\n\n');
 }
+
+/** Whether blocks show code or say a sentence (more than a label, a caption or a table's row). */
+const says = (blocks: TextBlock[]) =>
+  blocks.some((b) => b.code || isSentence(b.text.split(CELL).at(-1) ?? '')) || blocks.filter((b) => !b.code && CELL.test(b.text)).length >= 2;
+/**
+ * Between the cells of a table's row as import writes it. Rows say something when their last cell is a sentence,
+ * or when there are several of them: one row alone may be the table's header ("Operator | Example | Overloadable?").
+ */
+const CELL = / \| /;
+const isSentence = (text: string) => SENTENCE_END.test(text.trim()) && text.trim().split(/\s+/).length >= 3;
 
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */
 const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && SENTENCE_END.test(b.text.trim()) && b.text.split(/\s+/).length >= 3);
@@ -210,7 +239,11 @@ export function composeExtractive(input: GenerationInput): string {
     // Another source wins with a clearly better excerpt that misses none of the question's weight the first
     // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
     // increment") must not outweigh the passage that holds every word.
-    if (candidate && (!excerpt || (candidate.score > excerpt.score * (1.5 + 0.25 * i) && candidate.covered >= excerpt.covered))) {
+    // An excerpt that neither says a sentence nor shows code (a caption and a table's header row) gives way to one that
+    // does and holds as much of the question.
+    const better = (current: Excerpt, next: Excerpt) =>
+      next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * i) || (!says(current.blocks) && says(next.blocks)));
+    if (candidate && (!excerpt || better(excerpt, candidate))) {
       excerpt = candidate;
       used = i;
     }

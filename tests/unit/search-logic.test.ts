@@ -352,6 +352,20 @@ describe('queryTerms keywords', () => {
   });
 });
 
+describe('queryTerms: a question asking for a meaning', () => {
+  const of = (q: string) => queryTerms(q).map((t) => t.word);
+  it('leaves out the frame ("what does … mean", "meant by", "the meaning of"), not what it names', () => {
+    expect(of("what does 'static mean")).toEqual(['static']);
+    expect(of('What do SQLSTATE codes mean?')).toEqual(['sqlstate', 'codes']);
+    expect(of('what is meant by a superuser')).toEqual(['superuser']);
+    expect(of('the meaning of the wal_level setting')).toEqual(['wal', 'level', 'setting']);
+  });
+  it('keeps "mean" as a word anywhere else', () => {
+    expect(of('compute the mean of a list')).toEqual(['compute', 'mean', 'list']);
+    expect(of('what does statistics.mean return')).toEqual(['statistics', 'mean', 'return']);
+  });
+});
+
 describe('queryTerms: comparison connectors', () => {
   it('"vs" and "versus" join the things compared, they are not one of them', () => {
     expect(queryTerms('list vs tuple').map((t) => t.word)).toEqual(['list', 'tuple']);
@@ -435,5 +449,48 @@ describe('extractive answer: reference entries', () => {
     expect(answer('Run it first.\n\nThe command output is captured when capture_output is true.')).toBe(
       'The command output is captured when capture_output is true. [1]',
     );
+  });
+});
+
+describe('extractive answer: captions', () => {
+  const answer = (text: string, question: string) => composeExtractive(answerInput(question, [{ title: 'Slices', text, answer: '', document: 1 }]));
+  const code = '```\nfn first_word(s: &str) -> &str {\n    &s[..1]\n}\n```';
+
+  it('quotes a caption with the listing it names, never alone', () => {
+    const text = ['Here is the improved version.', code, 'Listing 4-9: Improving the first_word function by using a string slice'].join('\n\n');
+    expect(answer(text, 'first word of a string slice')).toBe(
+      'Here is the improved version.\n\n```\nfn first_word(s: &str) -> &str {\n    &s[..1]\n}\n```\n\nListing 4-9: Improving the first_word function by using a string slice [1]',
+    );
+  });
+
+  it('quotes the code a caption names when only the caption matches', () => {
+    const text = ['Here is the improved version.', '```\nfn f(s: &str) -> &str { s }\n```', 'Listing 4-9: Taking the first word of a string slice'].join(
+      '\n\n',
+    );
+    expect(answer(text, 'first word of a string slice')).toBe(
+      '```\nfn f(s: &str) -> &str { s }\n```\n\nListing 4-9: Taking the first word of a string slice [1]',
+    );
+  });
+
+  it('keeps the caption that follows its code, and is not answered by a caption when the text around it matches', () => {
+    const text = ['Slices let you refer to part of a collection.', code, 'Listing 4-9: Improving the first_word function by using a string slice'].join('\n\n');
+    expect(answer(text, 'first word of a string slice')).toMatch(
+      /^Slices let you refer to part of a collection\.\n\n```\n[\s\S]*```\n\nListing 4-9: [^\n]* \[1\]$/,
+    );
+    const table = ['Whenever a backup runs, the progress view holds one row for it.', 'Table 28.40. Backup progress view', 'Column | Description'].join('\n\n');
+    expect(answer(table, 'backup progress view')).toBe('Whenever a backup runs, the progress view holds one row for it. [1]');
+  });
+
+  it('does not open with the caption of code it leaves out, nor end with one of what it leaves out', () => {
+    const text = [
+      code,
+      'Listing 4-10: The first_word function',
+      'Static variables are similar to constants, and the static lifetime of a reference lasts for the whole program.',
+      'Table 4-1: Lifetimes',
+    ].join('\n\n');
+    const quoted = answer(text, 'what does the static lifetime mean');
+    expect(quoted).not.toMatch(/^Listing 4-10/);
+    expect(quoted).not.toContain('Table 4-1');
+    expect(quoted).toContain('Static variables are similar to constants');
   });
 });
