@@ -57,7 +57,8 @@ function capitalisedStopWords(text: string): Set<string> {
  * Capped at 12 terms: longer questions keep their first words.
  */
 export function queryTerms(text: string, max = 12, options: { keywords?: boolean } = {}): QueryTerm[] {
-  const all = words(text).filter((w) => w.length <= 40);
+  const asked = askedWords(words(text));
+  const all = asked.filter((w) => w.length <= 40);
   const keywords = options.keywords ? capitalisedStopWords(text) : new Set<string>();
   const isContent = (w: string) => w.length > 1 || /\d/.test(w);
   const content = all.filter((w) => !isStopWord(w) && isContent(w));
@@ -73,6 +74,22 @@ export function queryTerms(text: string, max = 12, options: { keywords?: boolean
     if (terms.length >= max) break;
   }
   return terms;
+}
+
+/**
+ * The words of a question without the frame that asks for a meaning: "what
+ * does 'static mean", "what is meant by a superuser", "the meaning of
+ * SQLSTATE 42P01" ask about what they name, and no page says "mean" where it
+ * explains it. "mean" elsewhere ("the mean of a list") stays a word.
+ */
+function askedWords(all: string[]): string[] {
+  const n = all.length;
+  if (n > 2 && all[0] === 'what' && (all[1] === 'does' || all[1] === 'do') && all[n - 1] === 'mean') return all.slice(0, -1);
+  const meant = all.findIndex((w, i) => w === 'meant' && all[i + 1] === 'by' && ['is', 'was', 'are'].includes(all[i - 1]));
+  if (meant > 0) return all.filter((_, i) => i !== meant);
+  const meaning = all.findIndex((w, i) => w === 'meaning' && all[i + 1] === 'of' && all[i - 1] === 'the');
+  if (meaning > 0) return all.filter((_, i) => i !== meaning);
+  return all;
 }
 
 // Stemming is the re-ranker's main cost and a corpus repeats its words:
