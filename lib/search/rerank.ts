@@ -47,7 +47,7 @@ export const RANK_SETTINGS = {
   // Field weights of BM25F: a word in the content's name says more than one in the body.
   fields: { name: 3.0, subject: 1.5, heading: 2.0, body: 1.0, answer: 1.2 } as Record<FieldKey, number>,
   // Divided by their sum, so the score stays in 0..1.
-  parts: { lexical: 0.4, coverage: 0.25, title: 0.15, proximity: 0.1, support: 0.1, lead: 0.1 },
+  parts: { lexical: 0.4, coverage: 0.25, title: 0.15, proximity: 0.1, support: 0.2, lead: 0.1 },
   /** Body words that open a passage (the `lead` part). */
   leadTokens: 6,
   /** Weight of the unordered pairs in the lexical part, and their window in content words. */
