@@ -268,3 +268,31 @@ describe('parseHtml: tables', () => {
     expect(rows(functions)).toEqual(['Every operator of the language.', 'abs ( numeric ) → numeric', 'Absolute value', 'abs(-17.4) → 17.4']);
   });
 });
+
+describe("parseHtml: the page's lead, before the article Readability keeps", () => {
+  // asciidoc's manual pages: no landmark, the <h1> and the one-line summary in div#header, the text in div#content.
+  const body = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<div class="sect1"><h2 id="s${i}">SECTION ${i}</h2><div class="sectionbody"><div class="paragraph"><p>Given one or more existing commits, apply the change each one introduces, recording a new commit for each one of them in turn (part ${i}). This requires your working tree to be clean, with no modifications from the HEAD commit, and it stops at the first conflict.</p></div></div></div>`,
+  ).join('');
+  const page = `<!doctype html><html><head><title>git-pick(1)</title></head><body class="manpage">
+    <div id="header"><h1>git-pick(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>git-pick - Apply the changes introduced by some existing commits</p></div></div>
+    <div id="content">${body}</div><div id="footnotes"><hr></div></body></html>`;
+
+  it('keeps the one-line summary under the page title', () => {
+    const parsed = parseHtml(page);
+    const lead = parsed.sections.find((s) => s.paragraphs.some((p) => p.startsWith('git-pick - Apply the changes')));
+    expect(lead?.heading).toEqual(['git-pick(1)', 'NAME']);
+    expect(parsed.sections.filter((s) => s.paragraphs.some((p) => p.includes('(part 3)')))).toHaveLength(1);
+  });
+
+  it('adds no label or table-of-contents line as a lead', () => {
+    const toc = page.replace(
+      '<div id="content">',
+      '<div class="toc"><b>Table of Contents</b><dl><dt><span>42.1. <a href="#a">Installing Languages</a></span></dt></dl></div><div id="content">',
+    );
+    const text = parseHtml(toc).sections.flatMap((s) => s.paragraphs);
+    expect(text.some((p) => p.includes('Table of Contents') || p.includes('Installing Languages'))).toBe(false);
+  });
+});

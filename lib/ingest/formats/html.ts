@@ -80,11 +80,55 @@ export function parseHtml(html: string): ParsedDocument {
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
       const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
-      return { format: 'html', title, sections: sectionsFromHtml(article.content, title), qa: [] };
+      const sections = sectionsFromHtml(article.content, title);
+      return { format: 'html', title, sections: [...leadLeftOut(whole, sections, title), ...sections], qa: [] };
     }
   }
   // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
   return { format: 'html', title: pageTitle ?? firstHeading(whole), sections: whole, qa: [] };
+}
+
+/** At most this much text before the article counts as the page's lead; more is not a lead (and is left out as before). */
+const LEAD_MAX_CHARS = 1_000;
+const LEAD_MIN_WORDS = 4;
+/** A numbered section title, as a table of contents lists them ("61.2.1. Custom Scan Plan Callbacks", "I.1. Getting the Source"). */
+const NUMBERED_TITLE = /^(?:[A-Z]|\d+)(?:\.\d+)*\.\s[^.!?]*$/;
+
+/**
+ * What the page says before the first paragraph Readability kept, that
+ * Readability left out: the page's lead. Readability drops a page's header
+ * block, and asciidoc writes a manual page's one-line summary there, under
+ * its <h1> ("git-cherry-pick - Apply the changes introduced by some existing
+ * commits"): the one line that says what the page is for was never indexed.
+ * The lead is the whole page's text (already without chrome and link lists)
+ * up to the article's first paragraph; nothing when that paragraph is not
+ * found as it is, or when the text before it is longer than a lead.
+ */
+function leadLeftOut(whole: Section[], picked: Section[], title: string | null): Section[] {
+  const kept = new Set(picked.flatMap((s) => s.paragraphs));
+  const lead: Section[] = [];
+  let chars = 0;
+  for (const section of whole) {
+    const paragraphs: string[] = [];
+    for (const paragraph of section.paragraphs) {
+      if (kept.has(paragraph)) {
+        if (paragraphs.length) lead.push({ heading: leadHeading(section.heading, title), paragraphs });
+        return lead;
+      }
+      chars += paragraph.length;
+      if (chars > LEAD_MAX_CHARS) return [];
+      // What is left of a table of contents ("Table of Contents", "42.1. Installing Procedural Languages") says nothing of its own.
+      if (paragraph.split(/\s+/).length >= LEAD_MIN_WORDS && !NUMBERED_TITLE.test(paragraph)) paragraphs.push(paragraph);
+    }
+    if (paragraphs.length) lead.push({ heading: leadHeading(section.heading, title), paragraphs });
+  }
+  return [];
+}
+
+/** A lead's heading path under the article's title, without the page's own headings that repeat it ("git-cherry-pick(1) Manual Page"). */
+function leadHeading(heading: string[], title: string | null): string[] {
+  if (!title) return heading;
+  return [title, ...heading.filter((h) => !h.startsWith(title))];
 }
 
 /** Blocks that may be link lists (menus, tables of contents, "previous / next" bars) on a page without landmarks. */
