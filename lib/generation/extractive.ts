@@ -104,6 +104,13 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
     if (size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
     else from++;
   }
+  // Nor in the middle of a sentence its code example interrupted ("… then run" code "which will replace the old
+  // commit …"): it opens with the code and the words that run into it.
+  if (continuesSentence(blocks[from]) && blocks[from - 1]?.code && size() + blocks[from - 1].text.length <= EXCERPT_CHARS * 1.5) {
+    from--;
+    const lead = blocks[from - 1];
+    if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && size() + lead.text.length <= EXCERPT_CHARS * 1.5) from--;
+  }
   const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);

@@ -494,3 +494,19 @@ describe('extractive answer: captions', () => {
     expect(quoted).toContain('Static variables are similar to constants');
   });
 });
+
+describe('extractive answer: a sentence interrupted by its code', () => {
+  it('never opens in the middle of the sentence: the code and the words that run into it come first', () => {
+    const text = [
+      'If the problematic commit is the most recent one, you may just destroy it.',
+      'Alternatively, you can fix the working directory as if you were going to create a new commit, then run',
+      '```\n$ git commit --amend\n```',
+      'which will replace the old commit by a new commit incorporating your changes, giving you a chance to edit the old commit message first.',
+    ].join('\n\n');
+    const quoted = composeExtractive(answerInput('edit the message of the last commit', [{ title: 'Fixing mistakes', text, answer: '', document: 1 }]));
+    expect(quoted).toBe(
+      'Alternatively, you can fix the working directory as if you were going to create a new commit, then run\n\n```\n$ git commit --amend\n```\n\n' +
+        'which will replace the old commit by a new commit incorporating your changes, giving you a chance to edit the old commit message first. [1]',
+    );
+  });
+});
