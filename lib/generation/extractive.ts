@@ -66,10 +66,10 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   const scores = blocks.map((b) => blockScore(b, weights));
   // A caption names what is next to it ("Table 28.40. pg_stat_progress_vacuum View"): it holds the question's words
   // in few, but the answer is in the text around it. It is the best block only when nothing else matches.
+  const beats = (i: number, j: number) => (isCaption(blocks[i]) === isCaption(blocks[j]) ? scores[i] > scores[j] : !isCaption(blocks[i]));
   let best = -1;
   scores.forEach((s, i) => {
-    if (s > 0 && (best < 0 || (isCaption(blocks[best]) && !isCaption(blocks[i])) || (s > scores[best] && isCaption(blocks[i]) === isCaption(blocks[best]))))
-      best = i;
+    if (s > 0 && (best < 0 || beats(i, best))) best = i;
   });
   if (best < 0) return null;
   let from = best;
@@ -191,6 +191,14 @@ function render(blocks: TextBlock[], citation: string): string {
   return parts.join('\n\n');
 }
 
+/**
+ * Whether the excerpt of the source at `rank` (0-based) replaces the one chosen so far: it holds at least as
+ * much of the question, and scores clearly higher — or says a sentence or shows code where the other does
+ * neither (a caption and a table's header row).
+ */
+const replaces = (next: Excerpt, current: Excerpt, rank: number) =>
+  next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * rank) || (!says(current.blocks) && says(next.blocks)));
+
 /** Whether blocks show code or say a sentence (more than a label, a caption or a table's row). */
 const says = (blocks: TextBlock[]) =>
   blocks.some((b) => b.code || isSentence(b.text.split(CELL).at(-1) ?? '')) || blocks.filter((b) => !b.code && CELL.test(b.text)).length >= 2;
@@ -246,11 +254,7 @@ export function composeExtractive(input: GenerationInput): string {
     // Another source wins with a clearly better excerpt that misses none of the question's weight the first
     // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
     // increment") must not outweigh the passage that holds every word.
-    // An excerpt that neither says a sentence nor shows code (a caption and a table's header row) gives way to one that
-    // does and holds as much of the question.
-    const better = (current: Excerpt, next: Excerpt) =>
-      next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * i) || (!says(current.blocks) && says(next.blocks)));
-    if (candidate && (!excerpt || better(excerpt, candidate))) {
+    if (candidate && (!excerpt || replaces(candidate, excerpt, i))) {
       excerpt = candidate;
       used = i;
     }

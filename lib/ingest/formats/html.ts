@@ -293,9 +293,7 @@ function tableRow(row: El, builder: SectionBuilder, chrome: Chrome, lists: numbe
 
 /** A cell's text, when it is text or one paragraph (Sphinx writes `<td><p>…</p></td>`); null when it holds blocks of its own. */
 function cellText(cell: El, chrome: Chrome): string | null {
-  const blocks = [...children(cell)].filter(
-    (n) => n.nodeType === 1 && n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase())),
-  );
+  const blocks = [...children(cell)].filter(isBlock);
   if (blocks.length > 1 || (blocks.length === 1 && (blocks[0].tagName?.toUpperCase() !== 'P' || hasBlockChild(blocks[0] as El)))) return null;
   return textOf(cell, chrome).replace(/\s+/g, ' ').trim();
 }
@@ -326,10 +324,10 @@ function* children(el: NodeLike): Generator<NodeLike> {
   for (let node = el.firstChild; node; node = node.nextSibling) yield node;
 }
 
+const isBlock = (n: NodeLike) => n.nodeType === 1 && !!n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase()));
+
 function hasBlockChild(el: El): boolean {
-  for (const n of children(el)) {
-    if (n.nodeType === 1 && n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase()))) return true;
-  }
+  for (const n of children(el)) if (isBlock(n)) return true;
   return false;
 }
 
