@@ -16,7 +16,7 @@ export function parseMarkdown(source: string): ParsedDocument {
   };
   const heading = (level: number, text: string) => {
     flush();
-    const clean = inline(text.replace(/\s+#+\s*$/, ''));
+    const clean = inline(withoutClosingHashes(text));
     if (level === 1 && !title) title = clean;
     builder.heading(level, clean);
   };
@@ -55,15 +55,28 @@ export function parseMarkdown(source: string): ParsedDocument {
   return { format: 'markdown', title, sections: builder.sections, qa: [] };
 }
 
+/**
+ * "## Title ##" → "Title": the closing run of # after a space goes. Read from the end, as a pattern
+ * (/\s+#+\s*$/) retried at every space of a heading line of 100,000 spaces took seconds.
+ */
+function withoutClosingHashes(text: string): string {
+  const trimmed = text.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '#') end--;
+  return end < trimmed.length && end > 0 && /\s/.test(trimmed[end - 1]) ? trimmed.slice(0, end).trimEnd() : trimmed;
+}
+
 function inline(text: string): string {
+  // No pattern can scan past the next bracket it would open again ("[^[\]]", "[^<>]"): a text repeating an
+  // opening without its close ("<p <p <p …", "[a]( [a]( …") would otherwise cost time growing with its square.
   return (
     text
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+      .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+      .replace(/\[([^[\]]+)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+      .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
       // A line break or a block tag parts words ("one<br>two" is two words); inline tags go.
-      .replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^>]*>/gi, ' ')
-      .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+      .replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^<>]*>/gi, ' ')
+      .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
       .replace(/(\*\*|__)(.+?)\1/g, '$2')
       .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
       .replace(/`([^`]+)`/g, '$1')
