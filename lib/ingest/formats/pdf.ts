@@ -1,6 +1,6 @@
 // PDF through unpdf (pdf.js without eval). The page count is checked before
 // any text is extracted: a document with thousands of pages is refused.
-import { SectionBuilder, type ParsedDocument } from '../document';
+import { SectionBuilder, joinedLines, type ParsedDocument } from '../document';
 import { refuse } from '../errors';
 
 export async function parsePdf(bytes: Buffer, maxPages: number): Promise<ParsedDocument> {
@@ -18,7 +18,7 @@ export async function parsePdf(bytes: Buffer, maxPages: number): Promise<ParsedD
     const builder = new SectionBuilder();
     text.forEach((page, index) => {
       builder.heading(1, `Page ${index + 1}`);
-      for (const paragraph of page.split(/\n\s*\n/)) builder.paragraph(paragraph.replace(/\s*\n\s*/g, ' '));
+      for (const paragraph of page.split(/\n\s*\n/)) builder.paragraph(joinedLines(paragraph));
     });
     return { format: 'pdf', title, sections: builder.sections, qa: [] };
   } finally {
