@@ -72,6 +72,13 @@ describe('sentencesOf', () => {
       'Yes.',
     ]);
   });
+
+  it('reads hostile text in one pass: marks without spaces, and a sentence of abbreviations that keeps growing', () => {
+    expect(sentencesOf('ab!'.repeat(200_000))).toHaveLength(1);
+    const abbreviations = sentencesOf('x Dr. '.repeat(200_000));
+    expect(abbreviations).toHaveLength(1);
+    expect(abbreviations[0].length).toBe('x Dr. '.repeat(200_000).trim().length);
+  });
 });
 
 describe('code blocks', () => {
