@@ -296,3 +296,19 @@ describe("parseHtml: the page's lead, before the article Readability keeps", () 
     expect(text.some((p) => p.includes('Table of Contents') || p.includes('Installing Languages'))).toBe(false);
   });
 });
+
+describe('parseHtml on deeply nested pages', () => {
+  // Each of these ran out of stack (a RangeError: the file failed) or, at 5,000 levels, kept Readability busy for minutes.
+  const text = (html: string) => parseHtml(html).sections.flatMap((s) => s.paragraphs);
+  it.each([
+    ['inline elements', `<html><body><main><p>${'<span>'.repeat(20_000)}deep text here${'</span>'.repeat(20_000)}</p></main></body></html>`],
+    ['blocks without a landmark', `<html><body>${'<div>'.repeat(20_000)}<p>deep text here and more</p>${'</div>'.repeat(20_000)}</body></html>`],
+    [
+      'blocks deep enough to keep Readability busy',
+      `<html><body>${'<div>'.repeat(5_000)}<p>deep text here and more</p>${'</div>'.repeat(5_000)}</body></html>`,
+    ],
+    ['tables in tables', `<html><body><main>${'<table><tr><td>'.repeat(5_000)}deep text here${'</td></tr></table>'.repeat(5_000)}</main></body></html>`],
+  ])('reads %s', (_, html) => {
+    expect(text(html).join(' ')).toContain('deep text here');
+  });
+});

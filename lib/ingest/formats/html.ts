@@ -74,8 +74,8 @@ export function parseHtml(html: string): ParsedDocument {
   let whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS, linkListsOf(body, LINK_LIST_TAGS));
   // A page that is nothing but links (an index) is its links.
   if (!whole.length) whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS);
-  if (html.length <= READABILITY_MAX_CHARS) {
-    const article = new Readability(document as unknown as Document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES] }).parse();
+  if (html.length <= READABILITY_MAX_CHARS && !nestedDeeperThan(body, READABILITY_MAX_DEPTH)) {
+    const article = readable(document as unknown as Document);
     const picked = (article?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
       const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
@@ -86,6 +86,34 @@ export function parseHtml(html: string): ParsedDocument {
   }
   // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
   return { format: 'html', title: pageTitle ?? firstHeading(whole), sections: whole, qa: [] };
+}
+
+/**
+ * Readability's time grows much faster than the page when elements nest deep (it reads each one's whole
+ * text): 5,000 nested <div>s took four minutes. Pages nested past this are read whole; documentation and
+ * articles nest a few dozen deep.
+ */
+const READABILITY_MAX_DEPTH = 200;
+
+/** Whether any element under `root` sits more than `limit` elements below it (stops as soon as one does). */
+function nestedDeeperThan(root: NodeLike, limit: number): boolean {
+  const stack: [NodeLike, number][] = [[root, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    if (depth > limit) return true;
+    for (const child of children(node)) if (child.nodeType === 1) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Readability's pick, or null when it finds none or cannot read the page (it recurses: a page nested thousands deep overflows it). */
+function readable(document: Document): ReturnType<Readability['parse']> {
+  try {
+    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES] }).parse();
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** At most this much text before the article counts as the page's lead; more is not a lead (and is left out as before). */
@@ -209,7 +237,18 @@ function linkTextOf(node: NodeLike): string {
   return text;
 }
 
-function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void {
+/**
+ * Blocks nested deeper than this are read as one paragraph of text, as browsers' HTML parsers flatten what
+ * is nested past 512 elements: walking them one call deeper each ran out of stack (a RangeError) on a page of
+ * 10,000 nested <div>s, and the file failed.
+ */
+const MAX_WALK_DEPTH = 400;
+
+function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth = 0): void {
+  if (depth > MAX_WALK_DEPTH) {
+    builder.paragraph(textOf(el, chrome).replace(/\s+/g, ' '));
+    return;
+  }
   let loose = '';
   const flush = () => {
     builder.paragraph(loose);
@@ -245,7 +284,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
       builder.entry(ENTRY_LEVEL + lists, term.slice(0, ENTRY_HEADING_CHARS), term);
     } else if (tag === 'TR') {
       flush();
-      tableRow(node as El, builder, chrome, lists);
+      tableRow(node as El, builder, chrome, lists, depth + 1);
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);
@@ -253,12 +292,12 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
       else builder.paragraph(text.replace(/\s+/g, ' '));
     } else if (tag === 'DL') {
       flush();
-      walk(node as El, builder, chrome, lists + 1);
+      walk(node as El, builder, chrome, lists + 1, depth + 1);
       // The list's last entry ends with the list.
       builder.close(ENTRY_LEVEL + lists + 1);
     } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || hasBlockChild(node as El)) {
       flush();
-      walk(node as El, builder, chrome, lists);
+      walk(node as El, builder, chrome, lists, depth + 1);
     } else {
       loose += textOf(node, chrome);
     }
@@ -274,7 +313,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0): void 
  * function tables: a signature paragraph, then a description) is read as
  * those blocks.
  */
-function tableRow(row: El, builder: SectionBuilder, chrome: Chrome, lists: number): void {
+function tableRow(row: El, builder: SectionBuilder, chrome: Chrome, lists: number, depth: number): void {
   const cells: string[] = [];
   const flushCells = () => {
     if (cells.length) builder.paragraph(cells.join(' | '));
@@ -285,7 +324,7 @@ function tableRow(row: El, builder: SectionBuilder, chrome: Chrome, lists: numbe
     const text = cellText(cell as El, chrome);
     if (text === null) {
       flushCells();
-      walk(cell as El, builder, chrome, lists);
+      walk(cell as El, builder, chrome, lists, depth + 1);
     } else if (text) cells.push(text);
   }
   flushCells();
@@ -308,13 +347,24 @@ function isAdmonition(el: El): boolean {
 }
 
 /** Text of a subtree without the chrome and scripts inside it. */
+/** The text of a node without its chrome, depth first. Iterative: a page may nest inline elements thousands deep. */
 function textOf(node: NodeLike, chrome: Chrome): string {
-  if (node.nodeType === 3) return node.textContent ?? '';
-  if (node.nodeType !== 1 || !node.tagName || isChrome(node, node.tagName.toUpperCase(), chrome)) return '';
-  // A line break parts words ("a<br>b" is two words), and keeps its line in code.
-  if (node.tagName.toUpperCase() === 'BR') return '\n';
   let text = '';
-  for (const child of children(node)) text += textOf(child, chrome);
+  const stack: NodeLike[] = [node];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.nodeType === 3) {
+      text += next.textContent ?? '';
+      continue;
+    }
+    if (next.nodeType !== 1 || !next.tagName || isChrome(next, next.tagName.toUpperCase(), chrome)) continue;
+    // A line break parts words ("a<br>b" is two words), and keeps its line in code.
+    if (next.tagName.toUpperCase() === 'BR') {
+      text += '\n';
+      continue;
+    }
+    const kids = [...children(next)];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
   return text;
 }
 
