@@ -97,7 +97,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
   // A caption right after its code stays: it names that code (mdBook's "Listing 4-9: …" follows its listing).
   const namesCode = (i: number) => isCaption(blocks[i]) && !!blocks[i - 1]?.code;
-  while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]))) to--;
+  // Nor does a table's first row end it alone: that is the header of rows it leaves out.
+  const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
+  while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
   if (from > 0 && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
   // An excerpt never opens with the caption of code it leaves out.
   if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
@@ -111,7 +113,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
     const lead = blocks[from - 1];
     if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && size() + lead.text.length <= EXCERPT_CHARS * 1.5) from--;
   }
-  const chosen = blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }));
+  // Rows quoted from the middle of a table come under the table's header row (its first row).
+  const header = tableHeaderAbove(blocks, from);
+  const chosen = [...(header ? [header] : []), ...blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }))];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
   const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + titled;
@@ -138,7 +142,8 @@ const SENTENCE_END = /[.!?]["'”’)\]]*$/;
 
 /** A short prose block that is not a finished sentence (a term, a heading), or one that ends with a colon. */
 function introducesNext(block: TextBlock): boolean {
-  if (block.code) return false;
+  // A table's row is no label of the row after it.
+  if (block.code || isRow(block)) return false;
   const text = block.text.trim();
   return /:$/.test(text) || isSignature(text) || (!SENTENCE_END.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
@@ -174,7 +179,7 @@ const SIGNATURE =
   /^(?:(?:class|async|awaitable|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
 const SIGNATURE_CHARS = 300;
 
-const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && SIGNATURE.test(text);
+const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && !CELL.test(text) && SIGNATURE.test(text);
 
 /** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
 function prose(text: string): string {
@@ -185,10 +190,45 @@ function prose(text: string): string {
 
 /** Blocks as Markdown with the citation at the end: after the last sentence, or on its own line after closing code (never inside it). */
 function render(blocks: TextBlock[], citation: string): string {
-  const parts = blocks.map((b) => (b.code ? fenceCode(b.text) : prose(b.text)));
-  if (blocks.at(-1)?.code) return `${parts.join('\n\n')}\n\n${citation}`;
-  parts[parts.length - 1] += ` ${citation}`;
-  return parts.join('\n\n');
+  const parts: { text: string; closed: boolean }[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const rows = tableRowsFrom(blocks, i);
+    if (rows.length >= 2) {
+      parts.push({ text: markdownTable(rows), closed: true });
+      i += rows.length - 1;
+    } else parts.push({ text: blocks[i].code ? fenceCode(blocks[i].text) : prose(blocks[i].text), closed: blocks[i].code });
+  }
+  const text = parts.map((p) => p.text).join('\n\n');
+  // After code or a table the citation stands on its own line: inside, it would be code or a cell.
+  return parts.at(-1)?.closed ? `${text}\n\n${citation}` : `${text} ${citation}`;
+}
+
+/** The first row of the table holding row `index`, when it is above `index` and the table starts in this passage. */
+function tableHeaderAbove(blocks: TextBlock[], index: number): TextBlock | undefined {
+  const cellsOf = (b: TextBlock | undefined) => (isRow(b) ? (b as TextBlock).text.split(CELL).length : 0);
+  const width = cellsOf(blocks[index]);
+  if (!width) return undefined;
+  let first = index;
+  while (first > 0 && cellsOf(blocks[first - 1]) === width) first--;
+  // A passage that opens with rows holds the rest of a table cut at a passage's end: its first row is no header.
+  return first < index && first > 0 ? blocks[first] : undefined;
+}
+
+/** The cells of the table rows that follow one another from `start`, each with as many cells as the first. */
+function tableRowsFrom(blocks: TextBlock[], start: number): string[][] {
+  const rows: string[][] = [];
+  for (let i = start; i < blocks.length && isRow(blocks[i]); i++) {
+    const cells = blocks[i].text.split(CELL);
+    if (rows.length && cells.length !== rows[0].length) break;
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** Rows as a Markdown table, the first as its header ("|" in a cell escaped, so "||" stays one cell). */
+function markdownTable(rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
 }
 
 /**
@@ -207,6 +247,7 @@ const says = (blocks: TextBlock[]) =>
  * or when there are several of them: one row alone may be the table's header ("Operator | Example | Overloadable?").
  */
 const CELL = / \| /;
+const isRow = (block: TextBlock | undefined) => !!block && !block.code && CELL.test(block.text);
 const isSentence = (text: string) => SENTENCE_END.test(text.trim()) && text.trim().split(/\s+/).length >= 3;
 
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */

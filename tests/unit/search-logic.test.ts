@@ -510,3 +510,39 @@ describe('extractive answer: a sentence interrupted by its code', () => {
     );
   });
 });
+
+describe('extractive answer: table rows', () => {
+  it('quotes rows that follow one another as a Markdown table, the citation after it', () => {
+    const text = [
+      'The align option takes one of these values:',
+      'Option | Meaning',
+      "'<' | Left-aligned within the available space.",
+      "'||' | Aligned on both sides.",
+    ].join('\n\n');
+    const quoted = composeExtractive(answerInput('align option values', [{ title: 'Format spec', text, answer: '', document: 1 }]));
+    expect(quoted).toBe(
+      "The align option takes one of these values:\n\n| Option | Meaning |\n| --- | --- |\n| '<' | Left-aligned within the available space. |\n| '\\|\\|' | Aligned on both sides. |\n\n[1]",
+    );
+  });
+});
+
+describe('extractive answer: rows from the middle of a table', () => {
+  const answer = (text: string) => composeExtractive(answerInput('join paths', [{ title: 'pathlib', text, answer: '', document: 1 }]));
+  const rows = ['os.getcwd() | Path.cwd()', 'os.symlink() | Path.symlink_to()', 'os.path.join() | PurePath.joinpath()'];
+
+  it("puts the table's header above them when the table starts in the passage", () => {
+    expect(answer(['Tools of the os module and their pathlib counterparts:', 'os and os.path | pathlib', ...rows].join('\n\n'))).toBe(
+      '| os and os.path | pathlib |\n| --- | --- |\n| os.path.join() | PurePath.joinpath() |\n\n[1]',
+    );
+  });
+
+  it("does not end on a table's header without its rows", () => {
+    expect(answer(['Paths are joined with the / operator or joinpath.', 'os and os.path | pathlib'].join('\n\n'))).toBe(
+      'Paths are joined with the / operator or joinpath. [1]',
+    );
+  });
+
+  it('takes no header from a passage that opens in the middle of a table', () => {
+    expect(answer(rows.join('\n\n'))).toBe('os.path.join() | PurePath.joinpath() [1]');
+  });
+});
