@@ -495,15 +495,18 @@ describe('extractive answer: captions', () => {
   });
 });
 
+/** The extractive answer to `question` from one source made of `blocks`. */
+const quoteOf = (question: string, blocks: string[]) =>
+  composeExtractive(answerInput(question, [{ title: 'Source', text: blocks.join('\n\n'), answer: '', document: 1 }]));
+
 describe('extractive answer: a sentence interrupted by its code', () => {
   it('never opens in the middle of the sentence: the code and the words that run into it come first', () => {
-    const text = [
+    const quoted = quoteOf('edit the message of the last commit', [
       'If the problematic commit is the most recent one, you may just destroy it.',
       'Alternatively, you can fix the working directory as if you were going to create a new commit, then run',
       '```\n$ git commit --amend\n```',
       'which will replace the old commit by a new commit incorporating your changes, giving you a chance to edit the old commit message first.',
-    ].join('\n\n');
-    const quoted = composeExtractive(answerInput('edit the message of the last commit', [{ title: 'Fixing mistakes', text, answer: '', document: 1 }]));
+    ]);
     expect(quoted).toBe(
       'Alternatively, you can fix the working directory as if you were going to create a new commit, then run\n\n```\n$ git commit --amend\n```\n\n' +
         'which will replace the old commit by a new commit incorporating your changes, giving you a chance to edit the old commit message first. [1]',
@@ -513,13 +516,12 @@ describe('extractive answer: a sentence interrupted by its code', () => {
 
 describe('extractive answer: table rows', () => {
   it('quotes rows that follow one another as a Markdown table, the citation after it', () => {
-    const text = [
+    const quoted = quoteOf('align option values', [
       'The align option takes one of these values:',
       'Option | Meaning',
       "'<' | Left-aligned within the available space.",
       "'||' | Aligned on both sides.",
-    ].join('\n\n');
-    const quoted = composeExtractive(answerInput('align option values', [{ title: 'Format spec', text, answer: '', document: 1 }]));
+    ]);
     expect(quoted).toBe(
       "The align option takes one of these values:\n\n| Option | Meaning |\n| --- | --- |\n| '<' | Left-aligned within the available space. |\n| '\\|\\|' | Aligned on both sides. |\n\n[1]",
     );
