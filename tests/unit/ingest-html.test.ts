@@ -312,3 +312,27 @@ describe('parseHtml on deeply nested pages', () => {
     expect(text(html).join(' ')).toContain('deep text here');
   });
 });
+
+describe('link lists: a glossary whose definitions are links', () => {
+  // DocBook's acronyms appendix: each term plain, each definition a link to what the acronym stands for.
+  const entries = ['ANSI|American National Standards Institute', 'WAL|Write-Ahead Log', 'GEQO|Genetic Query Optimizer']
+    .map((e) => e.split('|'))
+    .map(
+      ([term, meaning]) =>
+        `<dt><span class="term"><acronym>${term}</acronym></span></dt><dd><p><a class="ulink" href="https://en.wikipedia.org/wiki/${term}">${meaning}</a></p></dd>`,
+    )
+    .join('');
+  const { document } = parseHTML(
+    `<html><body><div class="toc"><dl class="toc"><dt><a href="a.html">L.1. Acronyms in use</a></dt><dt><a href="b.html">L.2. Acronyms no longer used</a></dt></dl></div><p>This is a list of acronyms.</p><div class="variablelist"><dl class="variablelist">${entries}</dl></div></body></html>`,
+  );
+  const lists = [...linkListsOf(document.body as never, new Set(['DIV', 'UL', 'OL', 'DL', 'TABLE', 'SECTION', 'P']))] as unknown as Element[];
+  const classes = lists.map((l) => l.getAttribute('class'));
+
+  it('keeps the glossary, and the block around it: its terms are not links', () => {
+    expect(classes).not.toContain('variablelist');
+  });
+
+  it('still finds a table of contents, whose terms are the links', () => {
+    expect(classes).toContain('toc');
+  });
+});

@@ -12,6 +12,8 @@ export const LINKED_SHARE = 0.7;
 const MIN_LINKS = 2;
 
 type Tally = { text: number; linked: number; links: number };
+/** A definition list whose terms are less linked than this share is a glossary, whatever its definitions link to. */
+const GLOSSARY_LINKED_TERMS = 0.5;
 
 /** The elements among `tags` (upper-case tag names) under `root` that are link lists; `root` itself never is. */
 export function linkListsOf(root: Node, tags: ReadonlySet<string>): Set<Node> {
@@ -28,10 +30,17 @@ export function linkListsOf(root: Node, tags: ReadonlySet<string>): Set<Node> {
     }
     const node = top.node;
     const tally: Tally = { text: 0, linked: 0, links: 0 };
+    // The terms of a definition list: a glossary whose definitions are links ("ANSI" → a link to what it stands
+    // for) is content, a table of contents (its terms are the links) is not.
+    const terms = { text: 0, linked: 0 };
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) tally.text += letters(child.textContent);
       const sub = tallies.get(child);
       if (!sub) continue;
+      if (child.tagName?.toUpperCase() === 'DT') {
+        terms.text += sub.text;
+        terms.linked += sub.linked;
+      }
       tally.text += sub.text;
       tally.linked += sub.linked;
       tally.links += sub.links;
@@ -42,7 +51,13 @@ export function linkListsOf(root: Node, tags: ReadonlySet<string>): Set<Node> {
       tally.linked = tally.text;
       tally.links += 1;
     }
-    if (node !== root && tags.has(tag) && tally.links >= MIN_LINKS && tally.linked >= LINKED_SHARE * tally.text) {
+    const glossary = tag === 'DL' && terms.text > 0 && terms.linked < GLOSSARY_LINKED_TERMS * terms.text;
+    if (glossary) {
+      // Content for the blocks around it too (DocBook wraps it in div.variablelist).
+      tally.linked = terms.linked;
+      tally.links = 0;
+    }
+    if (node !== root && tags.has(tag) && !glossary && tally.links >= MIN_LINKS && tally.linked >= LINKED_SHARE * tally.text) {
       lists.add(node);
       // Its text no longer counts towards the blocks around it.
       tallies.set(node, { text: 0, linked: 0, links: 0 });
