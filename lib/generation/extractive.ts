@@ -115,7 +115,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   }
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
-  const chosen = [...(header ? [header] : []), ...blocks.slice(from, to + 1).map((b) => (b.code ? b : { ...b, text: trimProse(b.text, weights) }))];
+  const quoted = (b: TextBlock) => (b.code ? b : { ...b, text: withoutFootnoteMarks(trimProse(b.text, weights)) });
+  const chosen = [...(header ? [quoted(header)] : []), ...blocks.slice(from, to + 1).map(quoted)];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
   const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + titled;
@@ -151,6 +152,12 @@ function introducesNext(block: TextBlock): boolean {
 /** "Listing 4-9: …", "Table 9.5. Mathematical Functions", "Figure 2: …": the caption of a listing, table or figure next to it. */
 const CAPTION = /^(?:Listing|Figure|Fig\.|Table|Example|Exhibit) (?:[A-Z]-?)?\d+(?:[.-]\d+)*[:.]\s/;
 const isCaption = (block: TextBlock | undefined) => !!block && !block.code && block.text.length <= SIGNATURE_CHARS && CAPTION.test(block.text.trim());
+
+/**
+ * A source's own footnote marks ("PurePath.relative_to() [2]", "says about that [7]:") go: the footnote is not
+ * quoted, and in the answer "[2]" reads as a citation of the second source.
+ */
+const withoutFootnoteMarks = (text: string) => text.replace(/ \[\d{1,3}\](?=[\s.,;:!?)]|$)/g, '');
 
 /** A long paragraph keeps the sentences from the first relevant one, up to LONG_PROSE characters. */
 function trimProse(text: string, weights: Weights): string {

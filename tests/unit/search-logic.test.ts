@@ -548,3 +548,18 @@ describe('extractive answer: rows from the middle of a table', () => {
     expect(answer(rows.join('\n\n'))).toBe('os.path.join() | PurePath.joinpath() [1]');
   });
 });
+
+describe("extractive answer: a source's own footnote marks", () => {
+  it('leaves them out of prose and table cells, so they never read as citations; code keeps them', () => {
+    const quoted = quoteOf('relative path pathlib', [
+      'Computing a relative path is what Ingo calls the hard part [7]:',
+      'os.path | pathlib',
+      'os.path.relpath() | PurePath.relative_to() [2]',
+      '```\nitems[2]  # relative path [3]\n```',
+    ]);
+    expect(quoted).toContain('the hard part:');
+    expect(quoted).toContain('| os.path.relpath() | PurePath.relative_to() |');
+    expect(quoted).toContain('items[2]  # relative path [3]');
+    expect(quoted.match(/\[\d\]/g)).toEqual(['[2]', '[3]', '[1]']);
+  });
+});
