@@ -212,7 +212,7 @@ function render(blocks: TextBlock[], citation: string): string {
 
 /** The first row of the table holding row `index`, when it is above `index` and the table starts in this passage. */
 function tableHeaderAbove(blocks: TextBlock[], index: number): TextBlock | undefined {
-  const cellsOf = (b: TextBlock | undefined) => (isRow(b) ? (b as TextBlock).text.split(CELL).length : 0);
+  const cellsOf = (b: TextBlock | undefined) => (b && isRow(b) ? b.text.split(CELL).length : 0);
   const width = cellsOf(blocks[index]);
   if (!width) return undefined;
   let first = index;
@@ -247,8 +247,7 @@ const replaces = (next: Excerpt, current: Excerpt, rank: number) =>
   next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * rank) || (!says(current.blocks) && says(next.blocks)));
 
 /** Whether blocks show code or say a sentence (more than a label, a caption or a table's row). */
-const says = (blocks: TextBlock[]) =>
-  blocks.some((b) => b.code || isSentence(b.text.split(CELL).at(-1) ?? '')) || blocks.filter((b) => !b.code && CELL.test(b.text)).length >= 2;
+const says = (blocks: TextBlock[]) => blocks.some((b) => b.code || isSentence(b.text.split(CELL).at(-1) ?? '')) || blocks.filter(isRow).length >= 2;
 /**
  * Between the cells of a table's row as import writes it. Rows say something when their last cell is a sentence,
  * or when there are several of them: one row alone may be the table's header ("Operator | Example | Overloadable?").
@@ -258,7 +257,7 @@ const isRow = (block: TextBlock | undefined) => !!block && !block.code && CELL.t
 const isSentence = (text: string) => SENTENCE_END.test(text.trim()) && text.trim().split(/\s+/).length >= 3;
 
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */
-const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && SENTENCE_END.test(b.text.trim()) && b.text.split(/\s+/).length >= 3);
+const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && isSentence(b.text));
 
 /** Other documents among the sources that also match, by their first passage: "[n] Title". */
 function seeAlso(passages: SourcePassage[], used: number, weights: Weights): string {

@@ -410,8 +410,11 @@ const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation
 function withoutSiteName(title: string | null, document: Queryable): string | null {
   if (!title) return title;
   const separator = /^\s*[—–|·»:-]\s*\S/;
+  // Each level's headings are found once (an ancestor walk per heading) and only when asked for.
+  const found = new Map<'h1' | 'h2', Element[]>();
+  const elements = (tag: 'h1' | 'h2') => found.get(tag) ?? found.set(tag, pageHeadings(document, tag)).get(tag)!;
   const headings = (tag: 'h1' | 'h2') =>
-    pageHeadings(document, tag)
+    elements(tag)
       .map((element) => headingText(element.textContent ?? ''))
       .filter((h) => h.length >= 3);
   // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
@@ -423,7 +426,7 @@ function withoutSiteName(title: string | null, document: Queryable): string | nu
       if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
     }
   }
-  const rest = withoutNamedSite(title, siteNames(document));
+  const rest = withoutNamedSite(title, siteNames(document, elements('h1')));
   if (rest === title) return title;
   // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
   const restWords = looseWords(rest);
@@ -456,8 +459,8 @@ function withoutNamedSite(title: string, names: string[]): string {
 }
 
 /** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
-function siteNames(document: Queryable): string[] {
-  const ofPage = new Set<unknown>(pageHeadings(document, 'h1'));
+function siteNames(document: Queryable, pageH1s: Element[]): string[] {
+  const ofPage = new Set<unknown>(pageH1s);
   const chromeHeadings = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike>)
     .filter((h) => !ofPage.has(h))
     .map((h) => headingText(h.textContent ?? ''));
