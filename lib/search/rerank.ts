@@ -24,7 +24,8 @@
 // halves, both databases) against plain BM25: see bench/quality/results.md.
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
 
-export type RankTerm = { stem: string; alternatives: string[]; idf: number };
+/** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
+export type RankTerm = { stem: string; forms?: string[]; alternatives: string[]; idf: number };
 
 /**
  * `document` groups passages of one page (content) for the support part; omitted, each passage stands alone.
@@ -85,6 +86,7 @@ function termIndex(terms: RankTerm[]): TermIndex {
     all.set(id, list);
   };
   terms.forEach((t, i) => add(t.stem, i, 1));
+  terms.forEach((t, i) => t.forms?.forEach((f) => add(f, i, 1)));
   terms.forEach((t, i) => t.alternatives.forEach((a) => add(a, i, PARAPHRASE_CREDIT)));
   return { first, all };
 }

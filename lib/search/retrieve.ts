@@ -12,7 +12,7 @@ import { db, Prisma } from '../db/client';
 import { DF_COUNT_CAP, costIn, termKey, type Candidate, type IndexTerm } from './lexical';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
-import { queryTerms, type QueryTerm } from '../text/words';
+import { adverbRoot, queryTerms, type QueryTerm } from '../text/words';
 import { synonymsOf } from '../text/synonyms';
 import { porterStem } from '../text/stem';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config';
@@ -82,7 +82,7 @@ export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
-  const terms = queryTerms(question, undefined, { keywords: true });
+  const { terms, asked } = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
   if (!terms.length) return null;
   const index = lexicalIndex();
   const alternatives = terms.map((t) =>
@@ -90,19 +90,21 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       .map((word) => ({ word, stem: porterStem(word) }))
       .filter((a) => a.stem !== t.stem),
   );
-  const frequencies = await index.frequencies(
-    datasetId,
-    terms.filter((t) => !t.keyword),
-  );
+  const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...asked.flat()]);
   const { total, df } = frequencies;
   // A keyword that is an English stop word ("WHERE") is not in PostgreSQL's
   // English index: it never chooses candidates, and on both databases it
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
   const dfOf = (t: QueryTerm) => (t.keyword ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
-  const rankTerms: RankTerm[] = terms.map((t, i) => ({ stem: t.stem, alternatives: alternatives[i].map((a) => a.stem), idf: idf(total, dfOf(t)) }));
+  const rankTerms: RankTerm[] = terms.map((t, i) => ({
+    stem: t.stem,
+    forms: asked[i].map((a) => a.stem),
+    alternatives: alternatives[i].map((a) => a.stem),
+    idf: idf(total, Math.max(dfOf(t), ...asked[i].map(dfOf))),
+  }));
   // What ranking a term costs the index (its matches beyond the dataset too, on SQLite): the budgets go by it.
   const costOf = (t: IndexTerm) => costIn(frequencies, t);
-  const shared = terms.filter((t) => costOf(t) > dfOf(t)).map(termKey);
+  const shared = [...terms, ...asked.flat()].filter((t) => costOf(t) > dfOf(t)).map(termKey);
 
   const ranked: IndexTerm[] = [];
   let spent = 0;
@@ -113,11 +115,19 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
     spent += costOf(term);
   }
   const common = all.length - ranked.length;
-  const postings = all.reduce((sum, t) => sum + costOf(t), 0);
+  // A term's other forms (the adverb beside its root) find passages with it: beside it when it is ranked.
+  const formsOf = (chosen: IndexTerm[]) => terms.flatMap((t, i) => (chosen.includes(t) ? asked[i].filter((f) => dfOf(f) > 0) : []));
+  for (const form of formsOf(ranked)) {
+    if (spent + costOf(form) > CANDIDATE_BUDGET) break;
+    ranked.push(form);
+    spent += costOf(form);
+  }
+  const forms = formsOf(all);
+  const postings = [...all, ...forms].reduce((sum, t) => sum + costOf(t), 0);
   // Paraphrases widen the net only for words the dataset does not use at
   // all ("backwards" → "reverse"); otherwise they would pull in passages
   // matching a synonym alone. They still count, less, in the re-ranking.
-  const paraphrases = terms.flatMap((t, i) => (dfOf(t) === 0 ? alternatives[i] : []));
+  const paraphrases = terms.flatMap((t, i) => (dfOf(t) === 0 ? [...asked[i], ...alternatives[i]] : []));
   if (paraphrases.length) {
     const extra = await index.frequencies(datasetId, paraphrases);
     const dfAlt = (t: IndexTerm) => extra.df.get(termKey(t)) ?? 0;
@@ -131,8 +141,32 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
     }
   }
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
-  const full = postings <= FULL_RANK_BUDGET ? [...all, ...ranked.filter((t) => !all.includes(t))] : null;
+  const full = postings <= FULL_RANK_BUDGET ? [...all, ...forms, ...ranked.filter((t) => !all.includes(t) && !forms.includes(t))] : null;
   return { terms: rankTerms, ranked, all, common, full, shared };
+}
+
+/**
+ * The question's adverbs as the adjectives they are made of ("strictly" → strict: pages name the thing, STRICT
+ * tables), each adverb kept as another form of its term (`asked`): passages that say "strictly" count as much and
+ * are found too. A root another term already holds adds nothing.
+ */
+function adverbsAsRoots(questionTerms: QueryTerm[]): { terms: QueryTerm[]; asked: IndexTerm[][] } {
+  const terms: QueryTerm[] = [];
+  const asked: IndexTerm[][] = [];
+  const stems = new Set(questionTerms.map((t) => t.stem));
+  for (const term of questionTerms) {
+    const root = term.keyword ? null : adverbRoot(term.word);
+    const rootStem = root ? porterStem(root) : null;
+    if (!root || !rootStem) {
+      terms.push(term);
+      asked.push([]);
+    } else if (!stems.has(rootStem)) {
+      stems.add(rootStem);
+      terms.push({ word: root, stem: rootStem });
+      asked.push([{ word: term.word, stem: term.stem }]);
+    }
+  }
+  return { terms, asked };
 }
 
 /**

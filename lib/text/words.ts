@@ -92,6 +92,23 @@ function askedWords(all: string[]): string[] {
   return all;
 }
 
+/** Letters after which Porter2 takes a final "ly" for an adverb's ending (its "valid li-endings"). */
+const ADVERB_ENDING = /[cdeghkmnrt]ly$/;
+/** Words with that ending that are not an adjective + "ly" (Porter2's own exceptions). */
+const NOT_ADVERBS = new Set(['gently', 'singly', 'early', 'only', 'ugly', 'idly']);
+
+/**
+ * The adjective an adverb is made of ("strictly" → "strict", "exactly" → "exact"), or null. The original
+ * Porter stemmer, which FTS5 applies, keeps the two apart (strictli / strict) where its successor Porter2
+ * joins them, so "make column types strictly enforced" never met the page on STRICT tables. Null too when
+ * Porter already stems both alike ("automatically", "nicely").
+ */
+export function adverbRoot(word: string): string | null {
+  if (word.length < 6 || !ADVERB_ENDING.test(word) || NOT_ADVERBS.has(word)) return null;
+  const root = word.slice(0, -2);
+  return porterStem(root) === porterStem(word) ? null : root;
+}
+
 // Stemming is the re-ranker's main cost and a corpus repeats its words:
 // remember stems, dropping the memory when it grows past a bound.
 const STEM_CACHE_LIMIT = 100_000;

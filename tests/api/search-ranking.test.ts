@@ -84,15 +84,28 @@ const KEYWORD_CORPUS: CorpusDocument[] = [
   doc('Sorting', [['Order', 'Rows come out in no particular order unless the query sorts them.']]),
 ];
 
+// The question says "strictly", the right page names the thing ("STRICT
+// tables"); the original Porter stemmer keeps strictli apart from strict, so
+// plain full text finds only the page that uses the adverb.
+const ADVERB_CORPUS: CorpusDocument[] = [
+  doc('Strict tables', [['STRICT tables', 'In a STRICT table the column types are enforced: storing a value of another type is an error.']]),
+  doc('Flexible typing', [
+    ['Column types', 'Column types are hints, not strictly rules. A value of any type may be stored, and nothing is enforced until a later check runs.'],
+  ]),
+  doc('Storage', [['Values', 'A value is stored in the column it is given to, whatever the type of the row.']]),
+];
+
 let datasetId: number;
 let leadDatasetId: number;
 let keywordDatasetId: number;
+let adverbDatasetId: number;
 
 beforeAll(async () => {
   const tenant = await createTenant('ranking');
   datasetId = (await loadCorpus(tenant, 'Ranking fixture', RANKING_CORPUS)).id;
   leadDatasetId = (await loadCorpus(tenant, 'Lead fixture', LEAD_CORPUS)).id;
   keywordDatasetId = (await loadCorpus(tenant, 'Keyword fixture', KEYWORD_CORPUS)).id;
+  adverbDatasetId = (await loadCorpus(tenant, 'Adverb fixture', ADVERB_CORPUS)).id;
 });
 
 /**
@@ -159,6 +172,15 @@ describe('ranking beyond plain full text', () => {
     // Written in lower case they are stop words again, as in any sentence.
     const [lower] = await retrieve(keywordDatasetId, question.toLowerCase(), { topK: 3, minScore: 0 });
     expect(lower.content.name).toBe('Window functions');
+  });
+
+  it('an adverb asks about its adjective ("strictly" → STRICT tables), and passages using the adverb still match in full', async () => {
+    const question = 'make column types strictly enforced';
+    expect(plainBm25(question, ADVERB_CORPUS)[0]).toBe('Flexible typing');
+    const found = await retrieve(adverbDatasetId, question, { topK: 3, minScore: 0 });
+    expect(found[0].content.name).toBe('Strict tables');
+    const flexible = found.find((p) => p.content.name === 'Flexible typing');
+    expect(flexible?.parts.coverage).toBe(1);
   });
 
   it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveQuestion, isAboutThread } from '@/lib/search/followup';
 import { subQueries } from '@/lib/search/subqueries';
 import { rerank, idf, RANK_SETTINGS } from '@/lib/search/rerank';
-import { queryTerms } from '@/lib/text/words';
+import { adverbRoot, queryTerms } from '@/lib/text/words';
 import { choosingTerms } from '@/lib/search/retrieve';
 import { passageTitle } from '@/lib/search/passage-title';
 import { fillTemplate } from '@/lib/generation/prompt';
@@ -349,6 +349,22 @@ describe('queryTerms keywords', () => {
   });
   it('a question of stop words alone keeps them all as plain words', () => {
     expect(of('What is WHERE?')).toEqual(['what', 'is', 'where']);
+  });
+});
+
+describe('adverbRoot', () => {
+  it('finds the adjective an adverb is made of where Porter stems the two apart', () => {
+    expect(['strictly', 'exactly', 'directly', 'randomly', 'monthly', 'properly'].map(adverbRoot)).toEqual([
+      'strict',
+      'exact',
+      'direct',
+      'random',
+      'month',
+      'proper',
+    ]);
+  });
+  it('leaves alone words that only end like adverbs, and adverbs Porter already joins to their root', () => {
+    for (const word of ['only', 'early', 'apply', 'family', 'reply', 'gently', 'automatically', 'nicely', 'fly']) expect(adverbRoot(word)).toBeNull();
   });
 });
 
