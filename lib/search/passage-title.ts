@@ -1,12 +1,25 @@
 // What a source is called in the answer and in the prompt sent to a model.
 
+const SEPARATOR = ' › ';
+
 /**
  * The content's name and the passage's heading path, the name once when
  * the path starts with it ("os.path — … › os.path.join(path, *paths)", not
- * the name twice, as HTML pages whose first heading is their title give).
+ * the name twice, as HTML pages whose first heading is their title give),
+ * or with a heading that only adds words to it ("git-revert(1) Manual Page
+ * › DESCRIPTION" for the page "git-revert(1)").
  */
 export function passageTitle(name: string, heading: string): string {
-  if (!heading || heading === name) return name;
-  if (!name || heading.startsWith(`${name} › `)) return heading;
-  return `${name} — ${heading}`;
+  const path = withoutRepeats(heading);
+  if (!path || path === name) return name;
+  if (!name || path.startsWith(`${name}${SEPARATOR}`) || firstPart(path).startsWith(`${name} `)) return path;
+  return `${name} — ${path}`;
 }
+
+/** A heading path without the parts the next part repeats and extends ("git-revert(1) › git-revert(1) Manual Page"). */
+function withoutRepeats(heading: string): string {
+  const parts = heading.split(SEPARATOR);
+  return parts.filter((part, i) => i + 1 >= parts.length || !parts[i + 1].startsWith(`${part} `)).join(SEPARATOR);
+}
+
+const firstPart = (path: string) => path.split(SEPARATOR, 1)[0];

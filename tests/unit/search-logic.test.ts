@@ -421,6 +421,11 @@ describe('passageTitle', () => {
     // A heading that merely starts with the same letters is its own.
     expect(passageTitle('Guide', 'Guidelines › Tone')).toBe('Guide — Guidelines › Tone');
   });
+  it('says a title once when a heading only adds words to it (a manual page under its own name)', () => {
+    expect(passageTitle('git-revert(1)', 'git-revert(1) › git-revert(1) Manual Page › DESCRIPTION')).toBe('git-revert(1) Manual Page › DESCRIPTION');
+    expect(passageTitle('git-revert(1)', 'git-revert(1) Manual Page › OPTIONS')).toBe('git-revert(1) Manual Page › OPTIONS');
+    expect(passageTitle('Joins', 'Joins › Join Types › Join Types and Their Costs')).toBe('Joins › Join Types and Their Costs');
+  });
 });
 
 describe('extractive answer: see also', () => {
