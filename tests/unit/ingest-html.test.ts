@@ -336,3 +336,40 @@ describe('link lists: a glossary whose definitions are links', () => {
     expect(classes).toContain('toc');
   });
 });
+
+describe('parseHtml: a paragraph of bold text that titles what follows', () => {
+  // SQLite's FAQ and its list of build options: no heading tags below the page's <h2>s.
+  const page = `<html><body><main><h1>Frequently Asked Questions</h1>
+    <p><b>(1) How do I create an AUTOINCREMENT field?</b></p>
+    <blockquote>A column declared INTEGER PRIMARY KEY will autoincrement.</blockquote>
+    <p><b>(2) INSERT is really slow</b></p>
+    <blockquote><p>Group the inserts in one transaction.</p></blockquote>
+    <h2>Options</h2>
+    <p><strong>SQLITE_ENABLE_SESSION</strong></p><blockquote><p>This option enables the session extension.</p></blockquote>
+    <p><b>Note:</b></p><p>A label and its text stay text.</p>
+    <p><b>Never run this as root.</b></p><p>A sentence in bold is emphasis.</p>
+    <p><b>Table 5.2. Summary of Access Privileges</b></p><table><tr><td>SELECT</td><td>r</td></tr></table>
+    <p><b>Table of Contents</b></p><ul><li><a href="a.html">One</a></li><li><a href="b.html">Two</a></li></ul>
+    <p><b>A bold line at the end</b></p>
+  </main></body></html>`;
+  const sections = parseHtml(page).sections;
+  const under = (title: string) => sections.find((s) => s.heading.at(-1) === title)?.paragraphs;
+
+  it('files the text after a bold title under it, below the page headings', () => {
+    expect(under('(1) How do I create an AUTOINCREMENT field?')).toEqual(['A column declared INTEGER PRIMARY KEY will autoincrement.']);
+    expect(under('(2) INSERT is really slow')).toEqual(['Group the inserts in one transaction.']);
+    expect(sections.find((s) => s.heading.at(-1) === 'SQLITE_ENABLE_SESSION')?.heading).toEqual([
+      'Frequently Asked Questions',
+      'Options',
+      'SQLITE_ENABLE_SESSION',
+    ]);
+  });
+
+  it('leaves labels, emphasised sentences, captions, a list’s label and a last line as text', () => {
+    const text = sections.flatMap((s) => s.paragraphs);
+    for (const line of ['Note:', 'Never run this as root.', 'Table 5.2. Summary of Access Privileges', 'Table of Contents', 'A bold line at the end']) {
+      expect(text).toContain(line);
+      expect(sections.some((s) => s.heading.includes(line))).toBe(false);
+    }
+  });
+});

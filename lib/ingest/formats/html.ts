@@ -10,6 +10,7 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
+import { boldTitleOf } from './bold-titles';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -210,6 +211,8 @@ function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
  * description) are left as they are.
  */
 const ENTRY_LEVEL = 6;
+/** A paragraph of bold text that titles what follows (bold-titles.ts): below every heading, as an entry is. */
+const BOLD_TITLE_LEVEL = ENTRY_LEVEL + 1;
 /** Letters (spaces aside) an entry's description needs. */
 const ENTRY_MIN_DESCRIPTION = 32;
 const ENTRY_HEADING_CHARS = 120;
@@ -245,6 +248,7 @@ function linkTextOf(node: NodeLike): string {
 const MAX_WALK_DEPTH = 400;
 
 function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth = 0): void {
+  const isProse = (block: NodeLike) => !mostlyLinks(block, textOf(block, chrome));
   if (depth > MAX_WALK_DEPTH) {
     builder.paragraph(textOf(el, chrome).replace(/\s+/g, ' '));
     return;
@@ -263,6 +267,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     const tag = node.tagName.toUpperCase();
     if (isChrome(node, tag, chrome)) continue;
     const level = HEADING.exec(tag);
+    const boldTitle = tag === 'P' && lists === 0 ? boldTitleOf(node, isProse) : null;
     if (tag === 'DT' && lists > 0) {
       // A new term of the list ends the entry before it, entry or not.
       flush();
@@ -285,6 +290,9 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     } else if (tag === 'TR') {
       flush();
       tableRow(node as El, builder, chrome, lists, depth + 1);
+    } else if (boldTitle !== null) {
+      flush();
+      builder.heading(BOLD_TITLE_LEVEL, headingText(boldTitle));
     } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
       flush();
       const text = textOf(node, chrome);
