@@ -82,7 +82,7 @@ export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
-  const { terms, asked } = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
+  const { terms, asked: adverbs } = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
   if (!terms.length) return null;
   const index = lexicalIndex();
   const alternatives = terms.map((t) =>
@@ -90,8 +90,11 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
       .map((word) => ({ word, stem: porterStem(word) }))
       .filter((a) => a.stem !== t.stem),
   );
-  const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...asked.flat()]);
+  const joined = compoundsOf(terms);
+  const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...adverbs.flat(), ...joined.map((c) => c.word)]);
   const { total, df } = frequencies;
+  // Other forms of each term: its adverb, and the compounds the dataset writes of it and its neighbour.
+  const asked = adverbs.map((forms, i) => [...forms, ...joined.filter((c) => c.of.includes(i) && df.get(termKey(c.word))).map((c) => c.word)]);
   // A keyword that is an English stop word ("WHERE") is not in PostgreSQL's
   // English index: it never chooses candidates, and on both databases it
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
@@ -167,6 +170,21 @@ function adverbsAsRoots(questionTerms: QueryTerm[]): { terms: QueryTerm[]; asked
     }
   }
   return { terms, asked };
+}
+
+/**
+ * Neighbouring terms of the question written as one word, in either order: "the id of the row" →
+ * _rowid_, "file name" → _filename_. Documentation writes many such compounds as one word and
+ * questions rarely do; one that the dataset holds is another form of both its parts.
+ */
+function compoundsOf(terms: QueryTerm[]): { word: IndexTerm; of: [number, number] }[] {
+  const compounds: { word: IndexTerm; of: [number, number] }[] = [];
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const [a, b] = [terms[i], terms[i + 1]];
+    if (a.keyword || b.keyword || /\d/.test(a.word + b.word)) continue;
+    for (const word of new Set([a.word + b.word, b.word + a.word])) compounds.push({ word: { word, stem: porterStem(word) }, of: [i, i + 1] });
+  }
+  return compounds;
 }
 
 /**

@@ -85,6 +85,8 @@ export function queryTerms(text: string, max = 12, options: { keywords?: boolean
 function askedWords(all: string[]): string[] {
   const n = all.length;
   if (n > 2 && all[0] === 'what' && (all[1] === 'does' || all[1] === 'do') && all[n - 1] === 'mean') return all.slice(0, -1);
+  // "how does write-ahead logging work" asks how it is done: pages explaining it rarely say "work".
+  if (n > 3 && all[0] === 'how' && (all[1] === 'does' || all[1] === 'do') && all[n - 1] === 'work') return all.slice(0, -1);
   const meant = all.findIndex((w, i) => w === 'meant' && all[i + 1] === 'by' && ['is', 'was', 'are'].includes(all[i - 1]));
   if (meant > 0) return all.filter((_, i) => i !== meant);
   const meaning = all.findIndex((w, i) => w === 'meaning' && all[i + 1] === 'of' && all[i - 1] === 'the');

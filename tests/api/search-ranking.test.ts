@@ -95,8 +95,17 @@ const ADVERB_CORPUS: CorpusDocument[] = [
   doc('Storage', [['Values', 'A value is stored in the column it is given to, whatever the type of the row.']]),
 ];
 
+// Documentation writes "rowid" where the question says "the id of the row":
+// plain full text matches the passage with the three words apart.
+const COMPOUND_CORPUS: CorpusDocument[] = [
+  doc('Last insert rowid', [['Last insert rowid', 'Returns the rowid of the most recent successful INSERT into a table of the database connection.']]),
+  doc('Triggers', [['Trigger actions', 'A trigger may run after a row is inserted: the new row, its id and its columns are given to the trigger body.']]),
+  doc('Tables', [['Rows', 'A table holds rows; each row has columns.']]),
+];
+
 let datasetId: number;
 let leadDatasetId: number;
+let compoundDatasetId: number;
 let keywordDatasetId: number;
 let adverbDatasetId: number;
 
@@ -106,6 +115,7 @@ beforeAll(async () => {
   leadDatasetId = (await loadCorpus(tenant, 'Lead fixture', LEAD_CORPUS)).id;
   keywordDatasetId = (await loadCorpus(tenant, 'Keyword fixture', KEYWORD_CORPUS)).id;
   adverbDatasetId = (await loadCorpus(tenant, 'Adverb fixture', ADVERB_CORPUS)).id;
+  compoundDatasetId = (await loadCorpus(tenant, 'Compound fixture', COMPOUND_CORPUS)).id;
 });
 
 /**
@@ -181,6 +191,14 @@ describe('ranking beyond plain full text', () => {
     expect(found[0].content.name).toBe('Strict tables');
     const flexible = found.find((p) => p.content.name === 'Flexible typing');
     expect(flexible?.parts.coverage).toBe(1);
+  });
+
+  it('neighbouring words of the question count as the compound the documents write ("id of the row" → rowid)', async () => {
+    const question = 'get the id of the row I just inserted';
+    expect(plainBm25(question, COMPOUND_CORPUS)[0]).toBe('Triggers');
+    const [best] = await retrieve(compoundDatasetId, question, { topK: 3, minScore: 0 });
+    expect(best.content.name).toBe('Last insert rowid');
+    expect(best.parts.coverage).toBe(1);
   });
 
   it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {

@@ -374,6 +374,8 @@ describe('queryTerms: a question asking for a meaning', () => {
     expect(of("what does 'static mean")).toEqual(['static']);
     expect(of('What do SQLSTATE codes mean?')).toEqual(['sqlstate', 'codes']);
     expect(of('what is meant by a superuser')).toEqual(['superuser']);
+    expect(of('how does write-ahead logging work')).toEqual(['write', 'ahead', 'logging']);
+    expect(of('how do I make my class work with the with statement')).toEqual(['class', 'work', 'statement']);
     expect(of('the meaning of the wal_level setting')).toEqual(['wal', 'level', 'setting']);
   });
   it('keeps "mean" as a word anywhere else', () => {
