@@ -373,3 +373,25 @@ describe('parseHtml: a paragraph of bold text that titles what follows', () => {
     }
   });
 });
+
+describe('parseHtml: a label of a picture', () => {
+  // SQLite's syntax diagrams: each an SVG under a label that alone opened passages and answers.
+  const page = `<html><body><main><h1>ANALYZE</h1>
+    <p><b><a href="syntax/analyze-stmt.html">analyze-stmt:</a></b> <button>hide</button></p>
+    <div class="imgcontainer"><a name="x"></a><div><svg><text>ANALYZE</text></svg></div></div>
+    <p>The ANALYZE command gathers statistics about tables and indices.</p>
+    <p>For example:</p><pre>ANALYZE main;</pre>
+    <p><b>Changes in version 3.9.0:</b></p><p></p><ol><li>Policy changes.</li></ol>
+    <p>Last of all:</p>
+  </main></body></html>`;
+  const text = parseHtml(page).sections.flatMap((s) => s.paragraphs);
+
+  it('leaves out the label of something without text', () => {
+    expect(text).not.toContain('analyze-stmt:');
+    expect(text[0]).toBe('The ANALYZE command gathers statistics about tables and indices.');
+  });
+
+  it('keeps a label before code, before a list past an empty paragraph, or before nothing', () => {
+    for (const label of ['For example:', 'Changes in version 3.9.0:', 'Last of all:']) expect(text).toContain(label);
+  });
+});

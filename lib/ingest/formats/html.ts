@@ -297,7 +297,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
       flush();
       const text = textOf(node, chrome);
       if (tag === 'PRE') builder.code(text);
-      else builder.paragraph(text.replace(/\s+/g, ' '));
+      else if (!(tag === 'P' && labelsNothing(node, text, chrome))) builder.paragraph(text.replace(/\s+/g, ' '));
     } else if (tag === 'DL') {
       flush();
       walk(node as El, builder, chrome, lists + 1, depth + 1);
@@ -353,6 +353,27 @@ function isAdmonition(el: El): boolean {
     return ADMONITION_CLASSES.has(lower) || /^(admonition|callout)/.test(lower);
   });
 }
+
+/** A label is short and ends with a colon ("analyze-stmt:", "Figure:"). */
+const LABEL = /^[^\n]{1,60}:$/;
+/** What a page shows without text of its own. */
+const MEDIA = 'svg, img, picture, canvas, video, audio, object, embed, iframe';
+
+/**
+ * Whether a paragraph labels only something without text, which the import does not keep: SQLite titles each
+ * syntax diagram (an SVG) "analyze-stmt:", and the label alone opened passages and answers. Empty blocks and
+ * anchors between the two are passed over; a label before text, code or nothing stays.
+ */
+function labelsNothing(paragraph: NodeLike, text: string, chrome: Chrome): boolean {
+  if (!LABEL.test(text.trim())) return false;
+  for (let next = paragraph.nextSibling; next; next = next.nextSibling) {
+    if (textOf(next, chrome).trim()) return false;
+    if (next.nodeType === 1 && (isMedia(next) || (next as unknown as Queryable).querySelector?.(MEDIA))) return true;
+  }
+  return false;
+}
+
+const isMedia = (node: NodeLike) => MEDIA.split(', ').includes((node.tagName ?? '').toLowerCase());
 
 /** Text of a subtree without the chrome and scripts inside it. */
 /** The text of a node without its chrome, depth first. Iterative: a page may nest inline elements thousands deep. */
