@@ -150,6 +150,12 @@ function plainBm25(question: string, corpus = RANKING_CORPUS): string[] {
     .map((s) => s.name);
 }
 
+/** What retrieve() finds in a fixture for a question that plain full text answers with `plainFirst` first. */
+async function beyondPlain(id: number, corpus: CorpusDocument[], question: string, plainFirst: string) {
+  expect(plainBm25(question, corpus)[0]).toBe(plainFirst);
+  return retrieve(id, question, { topK: 3, minScore: 0 });
+}
+
 /** A field weight as repetition (2.5 → the tokens twice and half of them once more). */
 function repeat(tokens: string[], weight: number): string[] {
   const whole = Math.floor(weight);
@@ -167,17 +173,14 @@ describe('ranking beyond plain full text', () => {
   });
 
   it("a passage that opens with the question's words, in another order, beats a title holding two of them", async () => {
-    const question = 'lock timeout of a session';
-    expect(plainBm25(question, LEAD_CORPUS)[0]).toBe('Lock management');
-    const [best] = await retrieve(leadDatasetId, question, { topK: 3, minScore: 0 });
+    const [best] = await beyondPlain(leadDatasetId, LEAD_CORPUS, 'lock timeout of a session', 'Lock management');
     expect(best.content.name).toBe('Client defaults');
     expect(best.parts.lead).toBe(1);
   });
 
   it('keywords written in capitals count even when they are English stop words (WHERE, HAVING)', async () => {
     const question = 'WHERE versus HAVING for aggregates';
-    expect(plainBm25(question, KEYWORD_CORPUS)[0]).toBe('Window functions');
-    const [best] = await retrieve(keywordDatasetId, question, { topK: 3, minScore: 0 });
+    const [best] = await beyondPlain(keywordDatasetId, KEYWORD_CORPUS, question, 'Window functions');
     expect(best.content.name).toBe('Grouping');
     // Written in lower case they are stop words again, as in any sentence.
     const [lower] = await retrieve(keywordDatasetId, question.toLowerCase(), { topK: 3, minScore: 0 });
@@ -185,18 +188,14 @@ describe('ranking beyond plain full text', () => {
   });
 
   it('an adverb asks about its adjective ("strictly" → STRICT tables), and passages using the adverb still match in full', async () => {
-    const question = 'make column types strictly enforced';
-    expect(plainBm25(question, ADVERB_CORPUS)[0]).toBe('Flexible typing');
-    const found = await retrieve(adverbDatasetId, question, { topK: 3, minScore: 0 });
+    const found = await beyondPlain(adverbDatasetId, ADVERB_CORPUS, 'make column types strictly enforced', 'Flexible typing');
     expect(found[0].content.name).toBe('Strict tables');
     const flexible = found.find((p) => p.content.name === 'Flexible typing');
     expect(flexible?.parts.coverage).toBe(1);
   });
 
   it('neighbouring words of the question count as the compound the documents write ("id of the row" → rowid)', async () => {
-    const question = 'get the id of the row I just inserted';
-    expect(plainBm25(question, COMPOUND_CORPUS)[0]).toBe('Triggers');
-    const [best] = await retrieve(compoundDatasetId, question, { topK: 3, minScore: 0 });
+    const [best] = await beyondPlain(compoundDatasetId, COMPOUND_CORPUS, 'get the id of the row I just inserted', 'Triggers');
     expect(best.content.name).toBe('Last insert rowid');
     expect(best.parts.coverage).toBe(1);
   });
