@@ -395,3 +395,21 @@ describe('parseHtml: a label of a picture', () => {
     for (const label of ['For example:', 'Changes in version 3.9.0:', 'Last of all:']) expect(text).toContain(label);
   });
 });
+
+describe('parseHtml: reference entries anchored the old way', () => {
+  const entries = (open: string, close: string) =>
+    `<html><body><main><h1>Functions</h1>${open}<a name="abs"></a>
+      <dt><p><b>abs(X)</b></dt><dd><p>The abs(X) function returns the absolute value of the numeric argument X.</dd>
+      <dt id="changes"><p><b>changes()</b></dt><dd><p>The changes() function returns the number of rows the last statement changed.</dd>
+      <dt><a name="char"></a><b>char(X1,X2,...,XN)</b></dt><dd><p>The char() function returns a string of the characters with these code points.</dd>${close}
+      <p>After the list.</p></main></body></html>`;
+  const headings = (html: string) => parseHtml(html).sections.map((s) => s.heading.join(' › '));
+
+  it('takes a term after, or opening with, an empty named anchor for an entry', () => {
+    expect(headings(entries('<dl>', '</dl>'))).toEqual(['Functions › abs(X)', 'Functions › changes()', 'Functions › char(X1,X2,...,XN)', 'Functions']);
+  });
+
+  it('still reads the terms as entries when the list became a <div> (as Readability rewrites it)', () => {
+    expect(headings(entries('<div>', '</div>')).slice(0, 3)).toEqual(['Functions › abs(X)', 'Functions › changes()', 'Functions › char(X1,X2,...,XN)']);
+  });
+});

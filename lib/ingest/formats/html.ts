@@ -218,7 +218,7 @@ const ENTRY_MIN_DESCRIPTION = 32;
 const ENTRY_HEADING_CHARS = 120;
 
 function isEntryTerm(dt: NodeLike, chrome: Chrome): boolean {
-  if (!dt.getAttribute?.('id')) return false;
+  if (!isAnchored(dt)) return false;
   let next = dt.nextSibling;
   while (next && next.nodeType !== 1) next = next.nextSibling;
   if (next?.tagName?.toUpperCase() !== 'DD') return false;
@@ -228,6 +228,23 @@ function isEntryTerm(dt: NodeLike, chrome: Chrome): boolean {
   const term = textOf(dt, chrome);
   return letters(term) > 0 && !mostlyLinks(dt, term);
 }
+
+/**
+ * Whether a term can be linked to: its own id, or an empty named anchor just before it or opening it, as pages
+ * written before ids write it (SQLite's `<a name="changes"></a><dt>changes()</dt>`).
+ */
+function isAnchored(dt: NodeLike): boolean {
+  if (dt.getAttribute?.('id')) return true;
+  const element = dt as unknown as { previousElementSibling?: NodeLike | null; firstElementChild?: NodeLike | null };
+  const before = element.previousElementSibling;
+  if (before && isNamedAnchor(before)) return true;
+  let first = element.firstElementChild;
+  while (first && !isNamedAnchor(first) && !(first.textContent ?? '').trim()) first = (first as typeof element).firstElementChild ?? null;
+  return !!first && isNamedAnchor(first);
+}
+
+const isNamedAnchor = (node: NodeLike) =>
+  node.tagName?.toUpperCase() === 'A' && !node.getAttribute?.('href') && !!(node.getAttribute?.('name') || node.getAttribute?.('id'));
 
 /** The link-list share (link-lists.ts) applied to one node: its link text against `text`, its text without chrome. */
 const mostlyLinks = (node: NodeLike, text: string) => letters(linkTextOf(node)) >= LINKED_SHARE * letters(text);
@@ -268,10 +285,12 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     if (isChrome(node, tag, chrome)) continue;
     const level = HEADING.exec(tag);
     const boldTitle = tag === 'P' && lists === 0 ? boldTitleOf(node, isProse) : null;
-    if (tag === 'DT' && lists > 0) {
+    // Readability rewrites a <dl> as a <div>: its terms are terms still, one list deep.
+    const termLists = Math.max(lists, 1);
+    if (tag === 'DT') {
       // A new term of the list ends the entry before it, entry or not.
       flush();
-      builder.close(ENTRY_LEVEL + lists);
+      builder.close(ENTRY_LEVEL + termLists);
     }
     if (level && isAdmonition(el)) {
       // "Note", "Warning": the title of a box inside a section, not a section. As a heading it took
@@ -283,10 +302,10 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     } else if (level) {
       flush();
       builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
-    } else if (tag === 'DT' && lists > 0 && isEntryTerm(node, chrome)) {
+    } else if (tag === 'DT' && isEntryTerm(node, chrome)) {
       flush();
       const term = headingText(textOf(node, chrome));
-      builder.entry(ENTRY_LEVEL + lists, term.slice(0, ENTRY_HEADING_CHARS), term);
+      builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
     } else if (tag === 'TR') {
       flush();
       tableRow(node as El, builder, chrome, lists, depth + 1);
