@@ -277,14 +277,21 @@ async function vectorHits(datasetId: number, question: string, config: Embedding
 /**
  * The best `topK` with at most PER_DOCUMENT passages of one document, then
  * (when the list is short) the held-back ones. A held-back passage's score
- * is capped by the one above it, so the list stays best first.
+ * is capped by the one above it, so the list stays best first. A passage
+ * whose text a better one already holds is left out: a page imported twice
+ * (a copy, a symbolic link such as git's `index.html` → `git.html`) would
+ * otherwise take two places and be cited twice for one text.
  */
-export function diversify<T extends { score: number; row: { content_id: number } }>(ranked: T[], topK: number): T[] {
+export function diversify<T extends { score: number; row: { content_id: number; text: string } }>(ranked: T[], topK: number): T[] {
   const chosen: T[] = [];
   const held: T[] = [];
   const perDocument = new Map<number, number>();
+  const texts = new Set<string>();
   for (const item of ranked) {
     if (chosen.length >= topK) break;
+    const text = sameTextKey(item.row.text);
+    if (text && texts.has(text)) continue;
+    texts.add(text);
     const count = perDocument.get(item.row.content_id) ?? 0;
     if (count >= PER_DOCUMENT) {
       held.push(item);
@@ -299,6 +306,9 @@ export function diversify<T extends { score: number; row: { content_id: number }
   }
   return chosen;
 }
+
+/** Two passages hold the same text when they differ only in spacing. */
+const sameTextKey = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** What a question's ranking starts from: its plan, its candidates' passages and its vector hits. */
 export type Gathered = { plan: QueryPlan | null; docs: CandidateDocument[]; hits: VectorHit[] };

@@ -103,7 +103,16 @@ const COMPOUND_CORPUS: CorpusDocument[] = [
   doc('Tables', [['Rows', 'A table holds rows; each row has columns.']]),
 ];
 
+// One page imported twice under two names (git's index.html is a link to git.html).
+const REFLOG_TEXT = 'The reflog records when the tip of a branch was updated; a lost commit can be found in it after a hard reset.';
+const DUPLICATE_CORPUS: CorpusDocument[] = [
+  doc('git reflog', [['Reflog', REFLOG_TEXT]]),
+  doc('index', [['Reflog', `${REFLOG_TEXT}\n`]]),
+  doc('git reset', [['Hard reset', 'A hard reset moves the branch and discards the changes; the commit it left is in the reflog.']]),
+];
+
 let datasetId: number;
+let duplicateDatasetId: number;
 let leadDatasetId: number;
 let compoundDatasetId: number;
 let keywordDatasetId: number;
@@ -116,6 +125,7 @@ beforeAll(async () => {
   keywordDatasetId = (await loadCorpus(tenant, 'Keyword fixture', KEYWORD_CORPUS)).id;
   adverbDatasetId = (await loadCorpus(tenant, 'Adverb fixture', ADVERB_CORPUS)).id;
   compoundDatasetId = (await loadCorpus(tenant, 'Compound fixture', COMPOUND_CORPUS)).id;
+  duplicateDatasetId = (await loadCorpus(tenant, 'Duplicate fixture', DUPLICATE_CORPUS)).id;
 });
 
 /**
@@ -210,5 +220,12 @@ describe('ranking beyond plain full text', () => {
     expect(all).toHaveLength(6);
     expect(all.slice(4).every((p) => p.content.name === 'Vacuum')).toBe(true);
     expect(all.map((p) => p.score)).toEqual([...all.map((p) => p.score)].sort((a, b) => b - a));
+  });
+
+  it('shows a text held by two documents once, the better placed one', async () => {
+    const found = await retrieve(duplicateDatasetId, 'find a lost commit in the reflog', { topK: 10, minScore: 0 });
+    expect(found.filter((p) => p.body.trim() === REFLOG_TEXT)).toHaveLength(1);
+    expect(found.map((p) => p.content.name)).toContain('git reset');
+    expect(found).toHaveLength(2);
   });
 });
