@@ -413,3 +413,42 @@ describe('parseHtml: reference entries anchored the old way', () => {
     expect(headings(entries('<div>', '</div>')).slice(0, 3)).toEqual(['Functions › abs(X)', 'Functions › changes()', 'Functions › char(X1,X2,...,XN)']);
   });
 });
+
+describe('parseHtml: what the author marked as not for search', () => {
+  const ARTICLE = `<h2>Overview</h2>
+    <p>The SELECT statement queries the database and returns zero or more rows of data, each with a fixed number of columns.</p>
+    <p>Every row of the result holds one value for each expression of the result list, in the order written.</p>
+    <p>A SELECT statement does not change the database; reading is all it does, under a transaction of its own.</p>`;
+  const page = (chrome: string) => `<html><head><title>SELECT</title></head><body>${chrome}<div class=fancy>${ARTICLE}</div></body></html>`;
+
+  it("leaves out SQLite's nosearch box (tagline, repeated title, table of contents) and keeps the text", () => {
+    const text = textOf(
+      page(`<div class=nosearch><div class="tagline">Small. Fast. Reliable.<br>Choose any three.</div></div>
+        <div class=nosearch><div class="fancy_title">SELECT</div><div class="fancy_toc"><a onclick="toggle_toc()"><span>&#x25ba;</span> Table Of Contents</a></div></div>`),
+    );
+    expect(text).toContain('The SELECT statement queries the database');
+    expect(text).not.toMatch(/Small\. Fast|Choose any three|Table Of Contents/);
+  });
+
+  it.each([
+    ['Pagefind', '<div data-pagefind-ignore>Edit this page on the forge; last built on Tuesday by the robot.</div>'],
+    ['MkDocs Material', '<div data-search-exclude>Edit this page on the forge; last built on Tuesday by the robot.</div>'],
+    ['Yahoo', '<div class="meta robots-nocontent">Edit this page on the forge; last built on Tuesday by the robot.</div>'],
+    ['Yandex', '<noindex>Edit this page on the forge; last built on Tuesday by the robot.</noindex>'],
+  ])('leaves out a block marked the way %s marks it', (_, marked) => {
+    const text = textOf(page(marked));
+    expect(text).toContain('reading is all it does');
+    expect(text).not.toContain('Edit this page');
+  });
+
+  it('keeps such a block out inside a main landmark too', () => {
+    const text = textOf(`<html><body><main>${ARTICLE}<p class="nosearch">Small. Fast. Reliable. Choose any three.</p></main></body></html>`);
+    expect(text).toContain('reading is all it does');
+    expect(text).not.toContain('Choose any three');
+  });
+
+  it('ignores a mark over most of the page: the page was uploaded to be searched', () => {
+    expect(textOf(page('').replace('<div class=fancy>', '<div class="fancy noindex">'))).toContain('reading is all it does');
+    expect(textOf(page('').replace('<body>', '<body class="nosearch">'))).toContain('reading is all it does');
+  });
+});
