@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '@/lib/ingest/formats/html';
+import { closeHeadingsAsBrowsersDo } from '@/lib/ingest/formats/heading-tags';
 import { SectionBuilder } from '@/lib/ingest/document';
 import { linkListsOf } from '@/lib/ingest/formats/link-lists';
 import { parseHTML } from 'linkedom';
@@ -450,5 +451,26 @@ describe('parseHtml: what the author marked as not for search', () => {
   it('ignores a mark over most of the page: the page was uploaded to be searched', () => {
     expect(textOf(page('').replace('<div class=fancy>', '<div class="fancy noindex">'))).toContain('reading is all it does');
     expect(textOf(page('').replace('<body>', '<body class="nosearch">'))).toContain('reading is all it does');
+  });
+});
+
+describe("parseHtml: a heading closed with another level's end tag", () => {
+  const page = `<html><head><title>Keyword Index</title></head><body>
+    <h2 align=center>Keyword Index</h1>
+    <p>Every keyword of the documentation, with the page that explains it; pick one to read about it.</p>
+    <h3>Older interfaces</h2><p>The version 2 interface is described here for old applications only.</p>
+    </body></html>`;
+
+  it('ends the heading there, as a browser does, so the text after it is text', () => {
+    const parsed = parseHtml(page);
+    expect(parsed.sections.map((s) => s.heading.at(-1))).toEqual(['Keyword Index', 'Older interfaces']);
+    expect(parsed.sections[0].paragraphs.join(' ')).toContain('Every keyword of the documentation');
+    expect(parsed.sections[1].paragraphs).toEqual(['The version 2 interface is described here for old applications only.']);
+  });
+
+  it('leaves well-formed headings and other tags starting with h alone', () => {
+    const html = '<h1 id="a">One</h1><hr><header><h2>Two</h2></header><h3/>';
+    expect(closeHeadingsAsBrowsersDo(html)).toBe(html);
+    expect(closeHeadingsAsBrowsersDo('<H2>Two</H1><h4>x</h4>')).toBe('<H2>Two</h2><h4>x</h4>');
   });
 });

@@ -11,6 +11,7 @@ import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 import { boldTitleOf } from './bold-titles';
+import { closeHeadingsAsBrowsersDo } from './heading-tags';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -77,7 +78,8 @@ const NOT_FOR_SEARCH = [
 ].join(', ');
 
 /** The page parsed, without what its author marked as not for search. */
-function parsePage(html: string) {
+function parsePage(page: string) {
+  const html = closeHeadingsAsBrowsersDo(page);
   const { document } = parseHTML(html);
   const marked = Array.from(document.querySelectorAll(NOT_FOR_SEARCH)).filter((node) => !['HTML', 'BODY'].includes(node.tagName.toUpperCase()));
   if (!marked.length) return document;
