@@ -1,7 +1,8 @@
-// PostgreSQL full text: the weighted tsvector of passage_search (GIN index),
-// ts_rank (length-normalised) over at most `budget` matches of the dataset
-// (closer to SQLite bm25 than ts_rank_cd: the same re-ranker then sees
-// nearly the same candidates on both databases). Terms reach
+// PostgreSQL full text: the weighted tsvector of passage_search (GIN index).
+// Ranked candidates go by the IDF of the terms a passage holds, ties by
+// ts_rank (length-normalised; closer to SQLite bm25 than ts_rank_cd), so the
+// same re-ranker sees nearly the same candidates on both databases; without
+// IDFs, ts_rank over at most `budget` matches. Terms reach
 // to_tsquery as bound parameters and are plain letters/digits by then
 // (see text.ts), so no tsquery syntax can come from a question.
 import { db, Prisma } from '../db/client';
@@ -10,6 +11,9 @@ import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
+
+/** How many more passages than the pool are ordered by ts_rank among those of equal rarity. */
+const TIE_BREAK = 3;
 
 const lexeme = (t: IndexTerm) => `'${t.word}'${t.prefix ? ':*' : ''}`;
 
@@ -52,8 +56,9 @@ export const postgresIndex: LexicalIndex = {
     return { total: Math.min(TOTAL_COUNT_CAP, Math.max(0, found.get(0) ?? 0)), df };
   },
 
-  async candidates(datasetId, terms, mode, budget, pool): Promise<Candidate[]> {
+  async candidates(datasetId, terms, mode, budget, pool, scope): Promise<Candidate[]> {
     if (!terms.length) return [];
+    if (mode === 'or' && scope?.idf) return byRarity(datasetId, terms, scope.idf, budget, pool);
     const query = tsquery(terms, mode);
     const rows = await db().$queryRaw<{ id: number; score: number }[]>`
       SELECT c.passage_id AS id, ts_rank(${WEIGHTS}::float4[], c.document, q.query, 1)::float8 AS score
@@ -66,3 +71,35 @@ export const postgresIndex: LexicalIndex = {
     return rows.map((r) => ({ passageId: Number(r.id), lexical: Number(r.score) }));
   },
 };
+
+/**
+ * ts_rank weighs every term alike, so "python" in a passage counted as much as "exactly" and the passages
+ * full of a common word filled the pool. Here a passage scores the IDF of each term it holds (each term's
+ * matches come from the GIN index, one bitmap scan a term, no ts_rank), and ts_rank only orders the best
+ * TIE_BREAK × pool among equals. Rows read: the terms' postings, which the plan keeps within `budget` (and
+ * each term's at most `budget`, should the counts ever say less than the index holds).
+ */
+async function byRarity(datasetId: number, terms: IndexTerm[], idf: ReadonlyMap<string, number>, budget: number, pool: number): Promise<Candidate[]> {
+  // The sum is rounded: passages holding the same terms tie whatever order the plan adds them in.
+  // One branch a term, each with its own tsquery: the planner then reads each term's matches from the GIN
+  // index (a join against a list of queries read every passage of the dataset once a term).
+  const matches = Prisma.join(
+    terms.map(
+      (t) =>
+        Prisma.sql`(SELECT passage_id, ${idf.get(termKey(t)) ?? 1}::float8 AS weight FROM passage_search
+          WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(t)}) LIMIT ${budget})`,
+    ),
+    ' UNION ALL ',
+  );
+  const query = tsquery(terms, 'or');
+  const rows = await db().$queryRaw<{ id: number; score: number }[]>`
+    WITH held AS (
+      SELECT m.passage_id, round(sum(m.weight)::numeric, 6) AS rarity FROM (${matches}) m
+      GROUP BY m.passage_id
+      ORDER BY rarity DESC, m.passage_id LIMIT ${pool * TIE_BREAK}
+    )
+    SELECT h.passage_id AS id, h.rarity::float8 AS score
+    FROM held h JOIN passage_search ps ON ps.passage_id = h.passage_id, to_tsquery('english', ${query}) AS a(query)
+    ORDER BY h.rarity DESC, ts_rank(${WEIGHTS}::float4[], ps.document, a.query, 1) DESC, h.passage_id LIMIT ${pool}`;
+  return rows.map((r) => ({ passageId: Number(r.id), lexical: Number(r.score) }));
+}

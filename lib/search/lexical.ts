@@ -34,7 +34,14 @@ export const costIn = (f: Frequencies, term: IndexTerm) => f.postings?.get(termK
  * dataset's (no other dataset uses them). An index that ranks across
  * datasets may then rank first and check the dataset on the best rows only.
  */
-export type CandidateScope = { exclusive: boolean };
+export type CandidateScope = {
+  exclusive: boolean;
+  /**
+   * Each term's IDF in the dataset, keyed by termKey: an index whose own ranking does not weigh a term by
+   * its rarity (PostgreSQL's ts_rank counts "python" as much as "exactly") ranks by it.
+   */
+  idf?: ReadonlyMap<string, number>;
+};
 
 export type LexicalIndex = {
   /** The dataset's statistics of these terms, keyed by termKey. */

@@ -76,9 +76,18 @@ export type RetrievedPassage = {
  * all: the question's terms found in the index, rarest first;
  * common: how many of `all` were too common to rank;
  * full: every term (and paraphrase) of `ranked`+`all` can be ranked at once;
- * shared: keys of the terms other datasets hold too (the index ranks their matches as well).
+ * shared: keys of the terms other datasets hold too (the index ranks their matches as well);
+ * idf: the IDF of every term above (forms and paraphrases by their own counts), keyed by termKey.
  */
-export type QueryPlan = { terms: RankTerm[]; ranked: IndexTerm[]; all: IndexTerm[]; common: number; full: IndexTerm[] | null; shared: string[] };
+export type QueryPlan = {
+  terms: RankTerm[];
+  ranked: IndexTerm[];
+  all: IndexTerm[];
+  common: number;
+  full: IndexTerm[] | null;
+  shared: string[];
+  idf: Map<string, number>;
+};
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
@@ -99,6 +108,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   // English index: it never chooses candidates, and on both databases it
   // weighs as a common word (in KEYWORD_SHARE of the passages) in the re-ranking.
   const dfOf = (t: QueryTerm) => (t.keyword ? Math.ceil(total * KEYWORD_SHARE) : (df.get(termKey(t)) ?? 0));
+  const idfOf = new Map([...terms, ...asked.flat()].map((t) => [termKey(t), idf(total, dfOf(t))]));
   const rankTerms: RankTerm[] = terms.map((t, i) => ({
     stem: t.stem,
     forms: asked[i].map((a) => a.stem),
@@ -137,6 +147,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
     const costAlt = (t: IndexTerm) => costIn(extra, t);
     for (const alt of paraphrases.sort((a, b) => costAlt(a) - costAlt(b))) {
       if (dfAlt(alt) > 0 && spent + costAlt(alt) <= CANDIDATE_BUDGET) {
+        idfOf.set(termKey(alt), idf(extra.total, dfAlt(alt)));
         ranked.push(alt);
         spent += costAlt(alt);
         if (costAlt(alt) > dfAlt(alt)) shared.push(termKey(alt));
@@ -145,7 +156,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   }
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
   const full = postings <= FULL_RANK_BUDGET ? [...all, ...forms, ...ranked.filter((t) => !all.includes(t) && !forms.includes(t))] : null;
-  return { terms: rankTerms, ranked, all, common, full, shared };
+  return { terms: rankTerms, ranked, all, common, full, shared, idf: idfOf };
 }
 
 /**
@@ -202,7 +213,7 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
   const index = lexicalIndex();
   const found = new Map<number, Candidate>();
   const add = (list: Candidate[]) => list.forEach((c) => found.has(c.passageId) || found.set(c.passageId, c));
-  const scopeOf = (terms: IndexTerm[]) => ({ exclusive: terms.every((t) => !plan.shared.includes(termKey(t))) });
+  const scopeOf = (terms: IndexTerm[]) => ({ exclusive: terms.every((t) => !plan.shared.includes(termKey(t))), idf: plan.idf });
   if (plan.full) return plan.full.length ? index.candidates(datasetId, plan.full, 'or', FULL_RANK_BUDGET, FULL_POOL, scopeOf(plan.full)) : [];
   if (plan.ranked.length) add(await index.candidates(datasetId, plan.ranked, 'or', CANDIDATE_BUDGET, POOL, scopeOf(plan.ranked)));
   // Some terms are too common to rank: passages holding all the question's

@@ -3,6 +3,9 @@
 // runs) puts a wrong passage first, and retrieve() does not. Also: one document cannot fill the result list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { retrieve, PER_DOCUMENT } from '@/lib/search/retrieve';
+import { lexicalIndex } from '@/lib/search/choose-lexical-index';
+import { termKey } from '@/lib/search/lexical';
+import { idf } from '@/lib/search/rerank';
 import { queryTerms, stemsOf } from '@/lib/text/words';
 import { createTenant } from '../helpers/tenant';
 import { loadCorpus, type CorpusDocument } from '../fixtures/search-corpus';
@@ -111,8 +114,19 @@ const DUPLICATE_CORPUS: CorpusDocument[] = [
   doc('git reset', [['Hard reset', 'A hard reset moves the branch and discards the changes; the commit it left is in the reflog.']]),
 ];
 
+// The first stage must weigh a word by its rarity: PostgreSQL's ts_rank alone put the passage that
+// repeats the common word ahead of the one holding the rare one, and the pool filled with such passages.
+const RARITY_CORPUS: CorpusDocument[] = [
+  doc('Python everywhere', [['Python', 'Python runs python code: python scripts import python modules from python packages.']]),
+  doc('Float comparison', [['Comparing floats', 'Compare two floats within an epsilon, since python rounds them.']]),
+  ...['Lists', 'Tuples', 'Dictionaries', 'Sets', 'Strings', 'Classes'].map((name) =>
+    doc(name, [[name, `${name} are a built-in part of python, described in the language reference.`]]),
+  ),
+];
+
 let datasetId: number;
 let duplicateDatasetId: number;
+let rarityDatasetId: number;
 let leadDatasetId: number;
 let compoundDatasetId: number;
 let keywordDatasetId: number;
@@ -126,6 +140,7 @@ beforeAll(async () => {
   adverbDatasetId = (await loadCorpus(tenant, 'Adverb fixture', ADVERB_CORPUS)).id;
   compoundDatasetId = (await loadCorpus(tenant, 'Compound fixture', COMPOUND_CORPUS)).id;
   duplicateDatasetId = (await loadCorpus(tenant, 'Duplicate fixture', DUPLICATE_CORPUS)).id;
+  rarityDatasetId = (await loadCorpus(tenant, 'Rarity fixture', RARITY_CORPUS)).id;
 });
 
 /**
@@ -227,5 +242,16 @@ describe('ranking beyond plain full text', () => {
     expect(found.filter((p) => p.body.trim() === REFLOG_TEXT)).toHaveLength(1);
     expect(found.map((p) => p.content.name)).toContain('git reset');
     expect(found).toHaveLength(2);
+  });
+
+  it("the first stage ranks a passage holding the rare word before one repeating a common word (both databases' indexes)", async () => {
+    const index = lexicalIndex();
+    const terms = queryTerms('python epsilon').map(({ word, stem }) => ({ word, stem }));
+    const { total, df } = await index.frequencies(rarityDatasetId, terms);
+    const rarity = new Map(terms.map((t) => [termKey(t), idf(total, df.get(termKey(t)) ?? 0)]));
+    const [best] = await index.candidates(rarityDatasetId, terms, 'or', 1_000, 1, { exclusive: false, idf: rarity });
+    const found = await retrieve(rarityDatasetId, 'python epsilon', { topK: 1, minScore: 0 });
+    expect(found[0].content.name).toBe('Float comparison');
+    expect(best.passageId).toBe(found[0].passageId);
   });
 });
