@@ -11,7 +11,9 @@ import { Readability } from '@mozilla/readability';
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 import { boldTitleOf } from './bold-titles';
-import { closeHeadingsAsBrowsersDo } from './heading-tags';
+import { CHROME_NAME, headingText, type El, type NodeLike, type Queryable } from './dom';
+import { parsePage } from './author-marks';
+import { cleanTitle, withoutSiteName } from './page-title';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -50,50 +52,6 @@ const ADMONITION_CLASSES = new Set([
   'callout',
   'alert',
 ]);
-
-type NodeLike = {
-  nodeType: number;
-  textContent: string | null;
-  tagName?: string;
-  firstChild: NodeLike | null;
-  nextSibling: NodeLike | null;
-  getAttribute?(name: string): string | null;
-};
-type El = NodeLike & { tagName: string };
-type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>; querySelector(selector: string): unknown };
-
-/**
- * What the page's author marked as not for search: SQLite's `<div class=nosearch>` around its tagline, page
- * title and table of contents on every page, Pagefind's `data-pagefind-ignore`, MkDocs Material's
- * `data-search-exclude`, Yahoo's `robots-nocontent`, Yandex's `<noindex>`. Removed before anything reads the
- * page: Readability rewrites a block of text as a `<p>` without its attributes. A mark that would take half the
- * page's text or more is not a box of chrome (a site marking the whole page, or its article) and is ignored: the
- * page was uploaded to be searched.
- */
-const NOT_FOR_SEARCH = [
-  ...['nosearch', 'no-search', 'noindex', 'no-index', 'robots-nocontent', 'search-exclude'].map((name) => `.${name}`),
-  '[data-pagefind-ignore]',
-  '[data-search-exclude]',
-  'noindex',
-].join(', ');
-
-/** The page parsed, without what its author marked as not for search. */
-function parsePage(page: string) {
-  const html = closeHeadingsAsBrowsersDo(page);
-  const { document } = parseHTML(html);
-  const marked = Array.from(document.querySelectorAll(NOT_FOR_SEARCH)).filter((node) => !['HTML', 'BODY'].includes(node.tagName.toUpperCase()));
-  if (!marked.length) return document;
-  const before = textLengthOf(document.body as unknown as NodeLike & Queryable);
-  for (const node of marked) node.remove();
-  return textLengthOf(document.body as unknown as NodeLike & Queryable) * 2 > before ? document : parseHTML(html).document;
-}
-
-/** Letters and digits of the page's text, scripts and styles not counted. */
-function textLengthOf(body: (NodeLike & Queryable) | null): number {
-  const count = (text: string | null) => (text ?? '').replace(/[^\p{L}\p{N}]+/gu, '').length;
-  const code = Array.from(body?.querySelectorAll('script, style, noscript, template') ?? []) as NodeLike[];
-  return count(body?.textContent ?? null) - code.reduce((sum, node) => sum + count(node.textContent), 0);
-}
 
 export function parseHtml(html: string): ParsedDocument {
   const document = parsePage(html);
@@ -221,10 +179,6 @@ function sectionsOf(root: El | null, title: string | null = null, chrome: Readon
 
 /** What a walk leaves out: chrome by tag, particular nodes (link lists), and on a page without landmarks divs named as chrome. */
 type Chrome = { tags: ReadonlySet<string>; skipped?: ReadonlySet<unknown>; byName?: boolean };
-// Class or id words of navigation bars, menus, breadcrumbs, footers and sidebars ("navheader", "site-menu", "site-footer").
-const CHROME_NAME =
-  /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
-
 function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
   if (SKIP.has(tag) || chrome.tags.has(tag) || chrome.skipped?.has(node)) return true;
   const role = node.getAttribute?.('role');
@@ -461,117 +415,6 @@ const isBlock = (n: NodeLike) => n.nodeType === 1 && !!n.tagName && (BLOCKS.has(
 function hasBlockChild(el: El): boolean {
   for (const n of children(el)) if (isBlock(n)) return true;
   return false;
-}
-
-/** Permalink markers such as Sphinx's ¶ are not part of a heading. */
-const headingText = (text: string) =>
-  text
-    .replace(/[¶#]\s*$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-function cleanTitle(title: string | null): string | null {
-  const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
-  return clean ? clean.slice(0, 500) : null;
-}
-
-/** Where a site's own name sits: an <h1> inside these names the site, not the page. */
-const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation], [role=contentinfo]';
-
-/**
- * "os.path — Common pathname manipulations — Python 3.11.2 documentation"
- * names the page and then the site: when the title is the page's <h1>
- * with the site's name before or after a separator, the <h1> names the
- * page. Otherwise every page of a site would share the site's words in its
- * name (every content of the Python manual matched "python").
- * When the title writes the page's name otherwise than its heading does
- * ("What is Ownership? - The Rust Programming Language" over "What Is
- * Ownership?"), the site's name is known from where a site writes it (an
- * <h1> in its chrome, `og:site_name`) and cut off.
- */
-function withoutSiteName(title: string | null, document: Queryable): string | null {
-  if (!title) return title;
-  const separator = /^\s*[—–|·»:-]\s*\S/;
-  // Each level's headings are found once (an ancestor walk per heading) and only when asked for.
-  const found = new Map<'h1' | 'h2', Element[]>();
-  const elements = (tag: 'h1' | 'h2') => found.get(tag) ?? found.set(tag, pageHeadings(document, tag)).get(tag)!;
-  const headings = (tag: 'h1' | 'h2') =>
-    elements(tag)
-      .map((element) => headingText(element.textContent ?? ''))
-      .filter((h) => h.length >= 3);
-  // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
-  // The <h2>s are looked at only when no <h1> fits: a long page has many.
-  for (const tag of ['h1', 'h2'] as const) {
-    for (const heading of headings(tag)) {
-      if (heading === title) continue;
-      if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
-      if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
-    }
-  }
-  const rest = withoutNamedSite(title, siteNames(document, elements('h1')));
-  if (rest === title) return title;
-  // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
-  const restWords = looseWords(rest);
-  for (const tag of ['h1', 'h2'] as const) {
-    const heading = headings(tag)[0];
-    if (!heading) continue;
-    const headingWords = new Set(looseWords(heading));
-    if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length) return heading;
-  }
-  return rest;
-}
-
-const looseWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** The title without a site's name written before or after a separator; the title itself when none is. */
-function withoutNamedSite(title: string, names: string[]): string {
-  const lower = title.toLowerCase();
-  for (const name of names.map((n) => n.toLowerCase())) {
-    if (name.length < 3 || name.length >= lower.length) continue;
-    if (lower.endsWith(name)) {
-      const rest = /^(.*\S)\s*[—–|·»:-]\s*$/.exec(title.slice(0, title.length - name.length));
-      if (rest) return rest[1];
-    }
-    if (lower.startsWith(name)) {
-      const rest = /^\s*[—–|·»:-]\s*(\S.*)$/.exec(title.slice(name.length));
-      if (rest) return rest[1];
-    }
-  }
-  return title;
-}
-
-/** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
-function siteNames(document: Queryable, pageH1s: Element[]): string[] {
-  const ofPage = new Set<unknown>(pageH1s);
-  const chromeHeadings = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike>)
-    .filter((h) => !ofPage.has(h))
-    .map((h) => headingText(h.textContent ?? ''));
-  const meta = Array.from(document.querySelectorAll('meta[property="og:site_name"], meta[name="application-name"]') as ArrayLike<NodeLike>).map((m) =>
-    (m.getAttribute?.('content') ?? '').trim(),
-  );
-  return [...chromeHeadings, ...meta].filter(Boolean);
-}
-
-type Element = NodeLike & { closest(selector: string): unknown; parentElement: Element | null; querySelectorAll(selector: string): ArrayLike<NodeLike> };
-
-/**
- * The headings of a level that may name the page, not the site. A site's
- * name is often an <h1> too: in a header bar, in a menu bar (mdBook's
- * `menu-title`), or a link to the home page (Sphinx themes' "Django 3.2.25
- * documentation"). Taking it for the page's heading named every page after
- * the site. A heading that links to itself (a permalink) still counts.
- */
-function pageHeadings(document: Queryable, tag: 'h1' | 'h2'): Element[] {
-  return Array.from(document.querySelectorAll(tag) as ArrayLike<Element>).filter((heading) => {
-    if (heading.closest(PAGE_CHROME)) return false;
-    // Up to the body: a page's own classes ("sidebar-visible" on mdBook's <html>) say nothing of one heading.
-    for (let el: Element | null = heading; el && !['BODY', 'HTML'].includes(el.tagName?.toUpperCase() ?? ''); el = el.parentElement) {
-      if (CHROME_NAME.test(`${el.getAttribute?.('class') ?? ''} ${el.getAttribute?.('id') ?? ''}`)) return false;
-    }
-    const text = letters(heading.textContent ?? '');
-    const away = Array.from(heading.querySelectorAll('a[href]')).filter((a) => !(a.getAttribute?.('href') ?? '').startsWith('#'));
-    return text > 0 && away.reduce((n, a) => n + letters(a.textContent ?? ''), 0) < text;
-  });
 }
 
 const firstHeading = (sections: Section[]) => sections.find((s) => s.heading.length)?.heading[0] ?? null;

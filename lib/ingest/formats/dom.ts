@@ -1,0 +1,23 @@
+// The parts of a parsed HTML page the import reads, as linkedom gives them, and what several readers share.
+
+export type NodeLike = {
+  nodeType: number;
+  textContent: string | null;
+  tagName?: string;
+  firstChild: NodeLike | null;
+  nextSibling: NodeLike | null;
+  getAttribute?(name: string): string | null;
+};
+export type El = NodeLike & { tagName: string };
+export type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>; querySelector(selector: string): unknown };
+
+// Class or id words of navigation bars, menus, breadcrumbs, footers and sidebars ("navheader", "site-menu", "site-footer").
+export const CHROME_NAME =
+  /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
+
+/** Permalink markers such as Sphinx's ¶ are not part of a heading. */
+export const headingText = (text: string) =>
+  text
+    .replace(/[¶#]\s*$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -1,0 +1,108 @@
+// A page's name: its <title> without the site's name, or the page's own heading where the title adds the
+// site to it.
+import { CHROME_NAME, headingText, type NodeLike, type Queryable } from './dom';
+import { letters } from './link-lists';
+
+export function cleanTitle(title: string | null): string | null {
+  const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
+  return clean ? clean.slice(0, 500) : null;
+}
+
+/** Where a site's own name sits: an <h1> inside these names the site, not the page. */
+const PAGE_CHROME = 'header, nav, footer, aside, [role=banner], [role=navigation], [role=contentinfo]';
+
+/**
+ * "os.path — Common pathname manipulations — Python 3.11.2 documentation"
+ * names the page and then the site: when the title is the page's <h1>
+ * with the site's name before or after a separator, the <h1> names the
+ * page. Otherwise every page of a site would share the site's words in its
+ * name (every content of the Python manual matched "python").
+ * When the title writes the page's name otherwise than its heading does
+ * ("What is Ownership? - The Rust Programming Language" over "What Is
+ * Ownership?"), the site's name is known from where a site writes it (an
+ * <h1> in its chrome, `og:site_name`) and cut off.
+ */
+export function withoutSiteName(title: string | null, document: Queryable): string | null {
+  if (!title) return title;
+  const separator = /^\s*[—–|·»:-]\s*\S/;
+  // Each level's headings are found once (an ancestor walk per heading) and only when asked for.
+  const found = new Map<'h1' | 'h2', Element[]>();
+  const elements = (tag: 'h1' | 'h2') => found.get(tag) ?? found.set(tag, pageHeadings(document, tag)).get(tag)!;
+  const headings = (tag: 'h1' | 'h2') =>
+    elements(tag)
+      .map((element) => headingText(element.textContent ?? ''))
+      .filter((h) => h.length >= 3);
+  // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
+  // The <h2>s are looked at only when no <h1> fits: a long page has many.
+  for (const tag of ['h1', 'h2'] as const) {
+    for (const heading of headings(tag)) {
+      if (heading === title) continue;
+      if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
+      if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+    }
+  }
+  const rest = withoutNamedSite(title, siteNames(document, elements('h1')));
+  if (rest === title) return title;
+  // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
+  const restWords = looseWords(rest);
+  for (const tag of ['h1', 'h2'] as const) {
+    const heading = headings(tag)[0];
+    if (!heading) continue;
+    const headingWords = new Set(looseWords(heading));
+    if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length) return heading;
+  }
+  return rest;
+}
+
+const looseWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The title without a site's name written before or after a separator; the title itself when none is. */
+function withoutNamedSite(title: string, names: string[]): string {
+  const lower = title.toLowerCase();
+  for (const name of names.map((n) => n.toLowerCase())) {
+    if (name.length < 3 || name.length >= lower.length) continue;
+    if (lower.endsWith(name)) {
+      const rest = /^(.*\S)\s*[—–|·»:-]\s*$/.exec(title.slice(0, title.length - name.length));
+      if (rest) return rest[1];
+    }
+    if (lower.startsWith(name)) {
+      const rest = /^\s*[—–|·»:-]\s*(\S.*)$/.exec(title.slice(name.length));
+      if (rest) return rest[1];
+    }
+  }
+  return title;
+}
+
+/** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
+function siteNames(document: Queryable, pageH1s: Element[]): string[] {
+  const ofPage = new Set<unknown>(pageH1s);
+  const chromeHeadings = Array.from(document.querySelectorAll('h1') as ArrayLike<NodeLike>)
+    .filter((h) => !ofPage.has(h))
+    .map((h) => headingText(h.textContent ?? ''));
+  const meta = Array.from(document.querySelectorAll('meta[property="og:site_name"], meta[name="application-name"]') as ArrayLike<NodeLike>).map((m) =>
+    (m.getAttribute?.('content') ?? '').trim(),
+  );
+  return [...chromeHeadings, ...meta].filter(Boolean);
+}
+
+type Element = NodeLike & { closest(selector: string): unknown; parentElement: Element | null; querySelectorAll(selector: string): ArrayLike<NodeLike> };
+
+/**
+ * The headings of a level that may name the page, not the site. A site's
+ * name is often an <h1> too: in a header bar, in a menu bar (mdBook's
+ * `menu-title`), or a link to the home page (Sphinx themes' "Django 3.2.25
+ * documentation"). Taking it for the page's heading named every page after
+ * the site. A heading that links to itself (a permalink) still counts.
+ */
+function pageHeadings(document: Queryable, tag: 'h1' | 'h2'): Element[] {
+  return Array.from(document.querySelectorAll(tag) as ArrayLike<Element>).filter((heading) => {
+    if (heading.closest(PAGE_CHROME)) return false;
+    // Up to the body: a page's own classes ("sidebar-visible" on mdBook's <html>) say nothing of one heading.
+    for (let el: Element | null = heading; el && !['BODY', 'HTML'].includes(el.tagName?.toUpperCase() ?? ''); el = el.parentElement) {
+      if (CHROME_NAME.test(`${el.getAttribute?.('class') ?? ''} ${el.getAttribute?.('id') ?? ''}`)) return false;
+    }
+    const text = letters(heading.textContent ?? '');
+    const away = Array.from(heading.querySelectorAll('a[href]')).filter((a) => !(a.getAttribute?.('href') ?? '').startsWith('#'));
+    return text > 0 && away.reduce((n, a) => n + letters(a.textContent ?? ''), 0) < text;
+  });
+}
