@@ -54,16 +54,25 @@ function blockScore(block: TextBlock, weights: Weights): number {
 }
 
 /** score: its blocks' relevance summed (the question's words, each as often as a block holds it); covered: the question's weight it holds, each term once. */
-type Excerpt = { blocks: TextBlock[]; score: number; covered: number };
+/** named: it quotes the entry of the one code name the question writes. */
+type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boolean };
 
 /**
  * The passage's best contiguous run of blocks: the best block, the prose
  * that introduces it when it is code, the code that illustrates it when it
  * is prose, then following blocks while they still match and fit.
  */
-function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
+function bestExcerpt(passage: SourcePassage, weights: Weights, names: ReadonlySet<string> = new Set()): Excerpt | null {
   const blocks = textBlocks(passage.text);
   const scores = blocks.map((b) => blockScore(b, weights));
+  // A reference entry named by the question ("what does changes() return") is the answer, not its neighbour
+  // that holds the same words more often (total_changes()).
+  const top = Math.max(0, ...scores);
+  // Only a question about one such name: one that names several compares them, and their words decide. An
+  // entry is one with a description after its term (an index lists terms after terms: "seed() (in module random)").
+  const described = (i: number) => !!blocks[i + 1] && !introducesNext(blocks[i + 1]);
+  const named = names.size === 1 ? blocks.findIndex((b, i) => introducesNext(b) && namesAsked(entryName(b.text), names) && described(i)) : -1;
+  if (named >= 0) scores[named] = top + 1;
   // A caption names what is next to it ("Table 28.40. pg_stat_progress_vacuum View"): it holds the question's words
   // in few, but the answer is in the text around it. It is the best block only when nothing else matches.
   const beats = (i: number, j: number) => (isCaption(blocks[i]) === isCaption(blocks[j]) ? scores[i] > scores[j] : !isCaption(blocks[i]));
@@ -85,7 +94,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   // ("awaitable asyncio.gather(*aws, …)" and then what gather does).
   if (introducesNext(blocks[best]) && best + 1 < blocks.length && !blocks[best + 1].code) to = best + 1;
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
-  while (to + 1 < blocks.length && scores[to + 1] > 0 && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
+  // The entry the question names ends where the next entry starts.
+  const nextEntry = (i: number) => named >= 0 && best === named && introducesNext(blocks[i]) && entryName(blocks[i].text) !== null;
+  while (to + 1 < blocks.length && scores[to + 1] > 0 && !nextEntry(to + 1) && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
   // A sentence the excerpt leaves open goes on, matching or not: code inside a sentence ("…specifying:"
   // code "is equivalent to specifying:" code) is followed by the rest of it, and that rest brings the code
   // it announces in turn. (A new sentence announcing code, "To drop a column:", is dropped below instead.)
@@ -100,7 +111,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
   // Nor does a table's first row end it alone: that is the header of rows it leaves out.
   const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
   while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
-  if (from > 0 && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
+  // (The entry the question names opens it itself.)
+  if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
   // An excerpt never opens with the caption of code it leaves out.
   if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
     if (size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
@@ -129,8 +141,38 @@ function bestExcerpt(passage: SourcePassage, weights: Weights): Excerpt | null {
         .join('\n'),
       weights,
     ) + titled;
-  return { blocks: chosen, score, covered };
+  return { blocks: chosen, score, covered, named: named >= 0 && best === named };
 }
+
+/**
+ * Names of code the question writes: a call ("changes()", "lower(name)"), a dotted or underscored name
+ * ("os.path.join", "sqlite3_open"). Lower case, without the call's parentheses.
+ */
+function codeNamesIn(question: string): Set<string> {
+  const names = new Set<string>();
+  // A comparison ("synchronous_commit vs fsync", "the difference between …") is about more than the name it writes.
+  if (COMPARISON.test(question)) return names;
+  for (const m of question.matchAll(/([A-Za-z_][\w.]*\w)\s*\(/g)) names.add(m[1].toLowerCase());
+  for (const m of question.matchAll(/\b[A-Za-z_]\w*(?:\.\w+)+|\b[A-Za-z]\w*_\w+/g)) names.add(m[0].toLowerCase());
+  return names;
+}
+
+const COMPARISON = /\b(?:vs|versus|or|differen\w*|compar\w*|between|better|safer|faster|instead)\b/i;
+
+/**
+ * The name an entry's term gives, or null: "changes()" → changes, "os.path.join(path, *paths)" → os.path.join,
+ * and the last word before the parameters where a kind, a type or a decorator comes first ("class
+ * random.SystemRandom([seed])", "@functools.lru_cache(user_function)", "int sqlite3_busy_timeout(sqlite3*, int ms);").
+ */
+function entryName(term: string): string | null {
+  // At most three words before the parameters: a sentence with a parenthesis is no term.
+  const words = term.trim().split('(')[0].trim().split(/\s+/);
+  const name = words.length <= 3 ? (words.at(-1) ?? '').replace(/^[@*&]+/, '').toLowerCase() : '';
+  return /^[\w.]+$/.test(name) ? name : null;
+}
+
+/** Whether an entry's name is one the question asks about, whole or as its last part ("join" for os.path.join is not: only a written name counts). */
+const namesAsked = (name: string | null, asked: ReadonlySet<string>) => !!name && [...asked].some((a) => name === a || name.endsWith(`.${a}`));
 
 /** A paragraph that goes on with a sentence: it starts with a lower-case word ("is equivalent to…"), not a name ("f.write(…)"). */
 const continuesSentence = (block: TextBlock | undefined) => !!block && !block.code && /^[a-z]+[\s,]/.test(block.text.trim());
@@ -241,10 +283,13 @@ function markdownTable(rows: string[][]): string {
 /**
  * Whether the excerpt of the source at `rank` (0-based) replaces the one chosen so far: it holds at least as
  * much of the question, and scores clearly higher — or says a sentence or shows code where the other does
- * neither (a caption and a table's header row).
+ * neither (a caption and a table's header row). An excerpt quoting the entry the question names wins over one
+ * that does not, whatever their words.
  */
 const replaces = (next: Excerpt, current: Excerpt, rank: number) =>
-  next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * rank) || (!says(current.blocks) && says(next.blocks)));
+  next.named !== current.named
+    ? next.named
+    : next.covered >= current.covered && (next.score > current.score * (1.5 + 0.25 * rank) || (!says(current.blocks) && says(next.blocks)));
 
 /** Whether blocks show code or say a sentence (more than a label, a caption or a table's row). */
 const says = (blocks: TextBlock[]) => blocks.some((b) => b.code || isSentence(b.text.split(CELL).at(-1) ?? '')) || blocks.filter(isRow).length >= 2;
@@ -284,6 +329,7 @@ export function composeExtractive(input: GenerationInput): string {
   const { passages } = input;
   if (!passages.length) return NO_ANSWER;
   const weights = termWeights(input.question, passages);
+  const names = codeNamesIn(input.question);
   // A question–answer row (an imported FAQ, a curated answer) is the answer, quoted whole, when its
   // question asks what was asked: most of the question's weight (half for the best source, three
   // quarters further down). Sharing a word is not enough: "how are credits counted?" must not be
@@ -297,7 +343,7 @@ export function composeExtractive(input: GenerationInput): string {
   let used = -1;
   let excerpt: Excerpt | null = null;
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, i) => {
-    const candidate = bestExcerpt(passage, weights);
+    const candidate = bestExcerpt(passage, weights, names);
     // Another source wins with a clearly better excerpt that misses none of the question's weight the first
     // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
     // increment") must not outweigh the passage that holds every word.

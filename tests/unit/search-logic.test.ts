@@ -240,6 +240,36 @@ describe('prompt and extractive answer', () => {
     expect(answer).toContain('See also: [2] os — Separators.');
   });
 
+  it('quotes the reference entry the question names, not a neighbour that repeats its words', () => {
+    const text = [
+      'changes()',
+      'The changes() function returns the number of rows modified by the most recent INSERT, UPDATE or DELETE.',
+      'total_changes()',
+      'The total_changes() function returns the number of row changes caused by INSERT, UPDATE or DELETE statements since the connection opened; changes by triggers count too, and the changes of every statement add up.',
+    ].join('\n\n');
+    const functions = { title: 'Built-In Scalar SQL Functions', text, answer: '', document: 7 };
+    const answer = composeExtractive(input('what does the changes() function return', { passages: [functions] }));
+    expect(answer).toMatch(/^`changes\(\)`\n\nThe changes\(\) function returns the number of rows modified/);
+    expect(answer).not.toContain('total_changes');
+    // The entry in a later source wins over a first source that only repeats the words.
+    const [named, neighbour] = text.split('\n\ntotal_changes()');
+    const first = { ...functions, text: `total_changes()${neighbour}`, document: 8 };
+    const second = { ...functions, text: named, document: 9 };
+    expect(composeExtractive(input('what does the changes() function return', { passages: [first, second] }))).toMatch(/^`changes\(\)`[\s\S]*\[2\]/);
+    // A comparison is about more than the one name it writes; an index's term (no description after it) is no entry.
+    expect(composeExtractive(input('is changes() better than counting rows after triggers statements', { passages: [functions] }))).toContain(
+      'total_changes()',
+    );
+    const index = { title: 'Index', text: 'changes()\n\ncharacter sets\n\ntotal_changes()', answer: '', document: 10 };
+    expect(composeExtractive(input('what does the changes() function return', { passages: [index, functions] }))).toMatch(
+      /^`changes\(\)`\n\nThe changes\(\)[\s\S]*\[2\]/,
+    );
+    // A question naming several compares them: the words decide, as without a written name.
+    expect(composeExtractive(input('changes() vs total_changes() after triggers statements', { passages: [functions] }))).toContain('total_changes()');
+    // Without a written name, the words decide as before.
+    expect(composeExtractive(input('how many changes did the statements make', { passages: [functions] }))).toContain('total_changes()');
+  });
+
   it('does not end on the label or introduction of what it leaves out', () => {
     const text = [
       'checkpoint_timeout (integer)',
