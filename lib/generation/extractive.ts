@@ -152,8 +152,14 @@ function codeNamesIn(question: string): Set<string> {
   const names = new Set<string>();
   // A comparison ("synchronous_commit vs fsync", "the difference between …") is about more than the name it writes.
   if (COMPARISON.test(question)) return names;
-  for (const m of question.matchAll(/([A-Za-z_][\w.]*\w)\s*\(/g)) names.add(m[1].toLowerCase());
-  for (const m of question.matchAll(/\b[A-Za-z_]\w*(?:\.\w+)+|\b[A-Za-z]\w*_\w+/g)) names.add(m[0].toLowerCase());
+  // One token at a time, with the parenthesis after it if any: no pattern here backtracks over a long word.
+  for (const m of question.matchAll(/[A-Za-z_][\w.]*(\s*\()?/g)) {
+    const word = m[1] ? m[0].slice(0, -m[1].length) : m[0];
+    let end = word.length;
+    while (end > 0 && word[end - 1] === '.') end--;
+    const token = word.slice(0, end);
+    if (m[1] || /\w[._]\w/.test(token)) names.add(token.toLowerCase());
+  }
   return names;
 }
 
