@@ -22,6 +22,7 @@
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
+import { listsTerms } from './term-lists';
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
 
 /** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
@@ -54,6 +55,8 @@ export const RANK_SETTINGS = {
   /** Weight of the unordered pairs in the lexical part, and their window in content words. */
   unordered: 0.3,
   unorderedWindow: 8,
+  /** A passage that only lists terms (an index, a table of contents: term-lists.ts) counts this share of its score. */
+  listFactor: 0.5,
 };
 
 export function idf(total: number, df: number): number {
@@ -314,7 +317,8 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       support: support[i],
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
-    return { ...doc, score: combine(parts, terms.length), parts, order: i };
+    const listed = RANK_SETTINGS.listFactor !== 1 && listsTerms(doc.body) ? RANK_SETTINGS.listFactor : 1;
+    return { ...doc, score: Math.round(combine(parts, terms.length) * listed * 10_000) / 10_000, parts, order: i };
   });
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)

@@ -127,6 +127,38 @@ const RARITY_CORPUS: CorpusDocument[] = [
 let datasetId: number;
 let duplicateDatasetId: number;
 let rarityDatasetId: number;
+let indexDatasetId: number;
+
+// A book's index lists the question's words, each on a line of its own, in fewer words than any page that
+// explains them: plain full text puts it first; it answers nothing.
+const INDEX_CORPUS: CorpusDocument[] = [
+  doc('Index', [
+    [
+      'Index › F',
+      [
+        'failover',
+        'fillfactor',
+        'foreign key',
+        'freeze age',
+        'frozen transaction id',
+        'fsync',
+        'FETCH',
+        'FILTER',
+        'functions',
+        'fuzzy match',
+        'FOR UPDATE',
+        'full page writes',
+      ].join('\n\n'),
+    ],
+  ]),
+  doc('Routine vacuuming', [
+    [
+      'Preventing wraparound failures',
+      'Each row remembers the transaction id that wrote it, and the counter that hands these out wraps around after about four billion writes, so an old row would suddenly seem to be written in the future. Vacuum therefore marks old rows frozen once they pass the freeze age, a setting of the server that defaults to fifty million, and such rows stay visible to everyone from then on.',
+    ],
+  ]),
+  doc('Planner', [['Statistics', 'The planner reads statistics that analyze gathers; a table scanned often should be analyzed after large changes.']]),
+];
 let leadDatasetId: number;
 let compoundDatasetId: number;
 let keywordDatasetId: number;
@@ -141,6 +173,7 @@ beforeAll(async () => {
   compoundDatasetId = (await loadCorpus(tenant, 'Compound fixture', COMPOUND_CORPUS)).id;
   duplicateDatasetId = (await loadCorpus(tenant, 'Duplicate fixture', DUPLICATE_CORPUS)).id;
   rarityDatasetId = (await loadCorpus(tenant, 'Rarity fixture', RARITY_CORPUS)).id;
+  indexDatasetId = (await loadCorpus(tenant, 'Index fixture', INDEX_CORPUS)).id;
 });
 
 /**
@@ -253,5 +286,10 @@ describe('ranking beyond plain full text', () => {
     const found = await retrieve(rarityDatasetId, 'python epsilon', { topK: 1, minScore: 0 });
     expect(found[0].content.name).toBe('Float comparison');
     expect(best.passageId).toBe(found[0].passageId);
+  });
+
+  it("a book's index, listing the question's words line by line, comes after the page that explains them", async () => {
+    const [best] = await beyondPlain(indexDatasetId, INDEX_CORPUS, 'frozen transaction id freeze age', 'Index');
+    expect(best.content.name).toBe('Routine vacuuming');
   });
 });
