@@ -231,7 +231,7 @@ function trimProse(text: string, weights: Weights): string {
  * or a dotted name ("os.sep"), as reference entries begin.
  */
 const SIGNATURE =
-  /^(?:(?:class|async|awaitable|coroutine|exception|abstractmethod|classmethod|staticmethod) )*[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
+  /^(?:(?:class|async|awaitable|coroutine|exception|abstractmethod|classmethod|staticmethod) )*@?[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*(?:->|→)\s*[^.\s][^.]*)?|(?:\.[A-Za-z_]\w*)+)$/;
 const SIGNATURE_CHARS = 300;
 
 const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.includes('\n') && !CELL.test(text) && SIGNATURE.test(text);

@@ -495,6 +495,10 @@ describe('extractive answer: reference entries', () => {
 
   it('writes dotted names and typed signatures as code, sentences as they are', () => {
     expect(answer('os.sep\n\nThe character that separates the parts of a command path.', 'path separator command')).toMatch(/^`os\.sep`\n\n/);
+    // A decorator's term (Sphinx writes "@functools.lru_cache(maxsize=128, typed=False)").
+    expect(
+      answer('@functools.lru_cache(maxsize=128, typed=False)\n\nDecorator that caches the command results of a function.', 'cache command results'),
+    ).toMatch(/^`@functools\.lru_cache\(maxsize=128, typed=False\)`\n\n/);
     expect(answer('abs ( numeric_type ) → numeric_type\n\nAbsolute value of the command result.', 'absolute value command')).toMatch(
       /^`abs \( numeric_type \) → numeric_type`\n\n/,
     );
