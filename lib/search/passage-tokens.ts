@@ -5,6 +5,7 @@
 // question. A tokenised passage is a few kilobytes in typed arrays (outside
 // the JavaScript heap); at most MAX_PASSAGES are kept, the least recently
 // used going first.
+import { listsTerms } from './term-lists';
 import { cachedStem, isStopWord, words } from '../text/words';
 
 /** Marks the end of a field in a passage's sequence of content words: a pair of words never spans two fields. */
@@ -21,7 +22,8 @@ export type TokenSource = { id?: number; name: string; subject: string; heading:
  * ends[f]: where field f ends in `tokens`;
  * sequence: the content words' stem ids (stop words out), fields separated by BREAK.
  */
-export type PassageTokens = { tokens: Int32Array; ends: Int32Array; sequence: Int32Array };
+/** `listsTerms`: the body only lists terms (term-lists.ts), decided once with the tokens. */
+export type PassageTokens = { tokens: Int32Array; ends: Int32Array; sequence: Int32Array; listsTerms: boolean };
 
 const MAX_PASSAGES = 10_000;
 /** Distinct stems known before everything is forgotten and numbered afresh (about 100 bytes each). */
@@ -81,7 +83,7 @@ function tokenise(source: TokenSource, chars: number): PassageTokens {
     ends[f] = all.length;
     if (f < FIELD_KEYS.length - 1) sequence.push(BREAK);
   });
-  return { tokens: Int32Array.from(all), ends, sequence: Int32Array.from(sequence) };
+  return { tokens: Int32Array.from(all), ends, sequence: Int32Array.from(sequence), listsTerms: listsTerms(source.body) };
 }
 
 /**

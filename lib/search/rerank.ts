@@ -22,7 +22,6 @@
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
-import { listsTerms } from './term-lists';
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
 
 /** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
@@ -317,7 +316,7 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       support: support[i],
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
-    const listed = RANK_SETTINGS.listFactor !== 1 && listsTerms(doc.body) ? RANK_SETTINGS.listFactor : 1;
+    const listed = d.listsTerms ? RANK_SETTINGS.listFactor : 1;
     return { ...doc, score: Math.round(combine(parts, terms.length) * listed * 10_000) / 10_000, parts, order: i };
   });
   return scored
