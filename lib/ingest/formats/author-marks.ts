@@ -3,6 +3,7 @@
 import { parseHTML } from 'linkedom';
 import { closeHeadingsAsBrowsersDo } from './heading-tags';
 import type { NodeLike, Queryable } from './dom';
+import { letters } from './link-lists';
 
 /**
  * What the page's author marked as not for search: SQLite's `<div class=nosearch>` around its tagline, page
@@ -19,20 +20,27 @@ const NOT_FOR_SEARCH = [
   'noindex',
 ].join(', ');
 
-/** The page parsed, without what its author marked as not for search. */
-export function parsePage(page: string) {
+/**
+ * The page's reader: each call parses it afresh (Readability changes the document it reads), with its markup made
+ * what a browser would make of it and without what its author marked as not for search. The markup is mended and
+ * the half-page guard decided once, on the first read.
+ */
+export function pageReader(page: string): () => Document {
   const html = closeHeadingsAsBrowsersDo(page);
-  const { document } = parseHTML(html);
-  const marked = Array.from(document.querySelectorAll(NOT_FOR_SEARCH)).filter((node) => !['HTML', 'BODY'].includes(node.tagName.toUpperCase()));
-  if (!marked.length) return document;
-  const before = textLengthOf(document.body as unknown as NodeLike & Queryable);
-  for (const node of marked) node.remove();
-  return textLengthOf(document.body as unknown as NodeLike & Queryable) * 2 > before ? document : parseHTML(html).document;
+  let strip: boolean | undefined;
+  return () => {
+    const { document } = parseHTML(html);
+    const marked = Array.from(document.querySelectorAll(NOT_FOR_SEARCH)).filter((node) => !['HTML', 'BODY'].includes(node.tagName.toUpperCase()));
+    if (!marked.length || strip === false) return document as unknown as Document;
+    const before = strip === undefined ? textLengthOf(document.body as unknown as NodeLike & Queryable) : 0;
+    for (const node of marked) node.remove();
+    strip ??= textLengthOf(document.body as unknown as NodeLike & Queryable) * 2 > before;
+    return (strip ? document : parseHTML(html).document) as unknown as Document;
+  };
 }
 
-/** Letters and digits of the page's text, scripts and styles not counted. */
+/** The page's text without spaces, scripts and styles not counted (link-lists' `letters`). */
 function textLengthOf(body: (NodeLike & Queryable) | null): number {
-  const count = (text: string | null) => (text ?? '').replace(/[^\p{L}\p{N}]+/gu, '').length;
   const code = Array.from(body?.querySelectorAll('script, style, noscript, template') ?? []) as NodeLike[];
-  return count(body?.textContent ?? null) - code.reduce((sum, node) => sum + count(node.textContent), 0);
+  return letters(body?.textContent ?? null) - code.reduce((sum, node) => sum + letters(node.textContent), 0);
 }

@@ -12,7 +12,7 @@ import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 import { boldTitleOf } from './bold-titles';
 import { CHROME_NAME, headingText, type El, type NodeLike, type Queryable } from './dom';
-import { parsePage } from './author-marks';
+import { pageReader } from './author-marks';
 import { cleanTitle, withoutSiteName } from './page-title';
 
 const HEADING = /^H([1-6])$/;
@@ -54,7 +54,8 @@ const ADMONITION_CLASSES = new Set([
 ]);
 
 export function parseHtml(html: string): ParsedDocument {
-  const document = parsePage(html);
+  const read = pageReader(html);
+  const document = read();
   const pageTitle = withoutSiteName(cleanTitle(document.title ?? null), document as unknown as Queryable);
   const landmark = mainLandmark(document as unknown as Queryable);
   if (landmark) {
@@ -62,7 +63,7 @@ export function parseHtml(html: string): ParsedDocument {
     return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
   }
   // Readability changes the document it reads: the whole page is read from a copy of its own.
-  const fresh = parsePage(html);
+  const fresh = read();
   const body = fresh.body as unknown as El;
   let whole = sectionsOf(body, pageTitle, PAGE_CHROME_TAGS, linkListsOf(body, LINK_LIST_TAGS));
   // A page that is nothing but links (an index) is its links.
