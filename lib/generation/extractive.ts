@@ -62,17 +62,15 @@ type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boo
  * that introduces it when it is code, the code that illustrates it when it
  * is prose, then following blocks while they still match and fit.
  */
-function bestExcerpt(passage: SourcePassage, weights: Weights, names: ReadonlySet<string> = new Set()): Excerpt | null {
+function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | null = null): Excerpt | null {
   const blocks = textBlocks(passage.text);
   const scores = blocks.map((b) => blockScore(b, weights));
-  // A reference entry named by the question ("what does changes() return") is the answer, not its neighbour
-  // that holds the same words more often (total_changes()).
-  const top = Math.max(0, ...scores);
-  // Only a question about one such name: one that names several compares them, and their words decide. An
-  // entry is one with a description after its term (an index lists terms after terms: "seed() (in module random)").
+  // The reference entry the question names ("what does changes() return") is the answer, not its neighbour
+  // that holds the same words more often (total_changes()). An entry is a term with a description after it
+  // (an index lists terms after terms: "seed() (in module random)").
   const described = (i: number) => !!blocks[i + 1] && !introducesNext(blocks[i + 1]);
-  const named = names.size === 1 ? blocks.findIndex((b, i) => introducesNext(b) && namesAsked(entryName(b.text), names) && described(i)) : -1;
-  if (named >= 0) scores[named] = top + 1;
+  const named = name ? blocks.findIndex((b, i) => introducesNext(b) && isEntryOf(entryName(b.text), name) && described(i)) : -1;
+  if (named >= 0) scores[named] = Math.max(0, ...scores) + 1;
   // A caption names what is next to it ("Table 28.40. pg_stat_progress_vacuum View"): it holds the question's words
   // in few, but the answer is in the text around it. It is the best block only when nothing else matches.
   const beats = (i: number, j: number) => (isCaption(blocks[i]) === isCaption(blocks[j]) ? scores[i] > scores[j] : !isCaption(blocks[i]));
@@ -145,13 +143,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, names: ReadonlySe
 }
 
 /**
- * Names of code the question writes: a call ("changes()", "lower(name)"), a dotted or underscored name
- * ("os.path.join", "sqlite3_open"). Lower case, without the call's parentheses.
+ * The one name of code the question writes — a call ("changes()", "lower(name)"), a dotted or underscored name
+ * ("os.path.join", "sqlite3_open") — lower case, without the call's parentheses; null when it writes none, or
+ * several (it compares them, and their words decide).
  */
-function codeNamesIn(question: string): Set<string> {
-  const names = new Set<string>();
+function codeNameIn(question: string): string | null {
   // A comparison ("synchronous_commit vs fsync", "the difference between …") is about more than the name it writes.
-  if (COMPARISON.test(question)) return names;
+  if (COMPARISON.test(question)) return null;
+  const names = new Set<string>();
   // One token at a time, with the parenthesis after it if any: no pattern here backtracks over a long word.
   for (const m of question.matchAll(/[A-Za-z_][\w.]*(\s*\()?/g)) {
     const word = m[1] ? m[0].slice(0, -m[1].length) : m[0];
@@ -160,7 +159,7 @@ function codeNamesIn(question: string): Set<string> {
     const token = word.slice(0, end);
     if (m[1] || /\w[._]\w/.test(token)) names.add(token.toLowerCase());
   }
-  return names;
+  return names.size === 1 ? [...names][0] : null;
 }
 
 const COMPARISON = /\b(?:vs|versus|or|differen\w*|compar\w*|between|better|safer|faster|instead)\b/i;
@@ -177,8 +176,8 @@ function entryName(term: string): string | null {
   return /^[\w.]+$/.test(name) ? name : null;
 }
 
-/** Whether an entry's name is one the question asks about, whole or as its last part ("join" for os.path.join is not: only a written name counts). */
-const namesAsked = (name: string | null, asked: ReadonlySet<string>) => !!name && [...asked].some((a) => name === a || name.endsWith(`.${a}`));
+/** Whether an entry's name is the one the question asks about, whole or by its last dotted parts (os.path.join for "path.join" or "join()"). */
+const isEntryOf = (entry: string | null, asked: string) => !!entry && (entry === asked || entry.endsWith(`.${asked}`));
 
 /** A paragraph that goes on with a sentence: it starts with a lower-case word ("is equivalent to…"), not a name ("f.write(…)"). */
 const continuesSentence = (block: TextBlock | undefined) => !!block && !block.code && /^[a-z]+[\s,]/.test(block.text.trim());
@@ -335,7 +334,7 @@ export function composeExtractive(input: GenerationInput): string {
   const { passages } = input;
   if (!passages.length) return NO_ANSWER;
   const weights = termWeights(input.question, passages);
-  const names = codeNamesIn(input.question);
+  const name = codeNameIn(input.question);
   // A question–answer row (an imported FAQ, a curated answer) is the answer, quoted whole, when its
   // question asks what was asked: most of the question's weight (half for the best source, three
   // quarters further down). Sharing a word is not enough: "how are credits counted?" must not be
@@ -349,7 +348,7 @@ export function composeExtractive(input: GenerationInput): string {
   let used = -1;
   let excerpt: Excerpt | null = null;
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, i) => {
-    const candidate = bestExcerpt(passage, weights, names);
+    const candidate = bestExcerpt(passage, weights, name);
     // Another source wins with a clearly better excerpt that misses none of the question's weight the first
     // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
     // increment") must not outweigh the passage that holds every word.
