@@ -207,6 +207,31 @@ describe('parseHtml page names without the site name', () => {
   });
 });
 
+describe("parseHtml: a manual page's name line completes its title", () => {
+  const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+  const manPage = (nameLine: string) =>
+    `<div id="content"><h1>git-stash(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>${nameLine}</p></div>` +
+    '<h2>DESCRIPTION</h2><div class="sectionbody"><p>Use git stash when you want to record the current state of the working directory and the index.</p></div></div>';
+
+  it('adds what the NAME line says the page does to a title that is only its name', () => {
+    expect(parseHtml(page('git-stash(1)', manPage('git-stash - Stash the changes in a dirty working directory away'))).title).toBe(
+      'git-stash(1) — Stash the changes in a dirty working directory away',
+    );
+    // DocBook reference pages: several names, an em dash, the first section under the page's own heading.
+    const refentry =
+      '<div class="refentry"><div class="refnamediv"><h2>Name</h2><p>SELECT, TABLE, WITH — retrieve rows from a table or view</p></div>' +
+      '<div class="refsect1"><h2>Description</h2><p>SELECT retrieves rows from zero or more tables.</p></div></div>';
+    expect(parseHtml(page('SELECT', refentry)).title).toBe('SELECT — retrieve rows from a table or view');
+  });
+
+  it('leaves the title alone when the opening line does not name the page or the title says it already', () => {
+    expect(parseHtml(page('git-stash(1)', manPage('git-apply - Apply a patch to files'))).title).toBe('git-stash(1)');
+    expect(parseHtml(page('git-stash(1)', manPage('Stash the changes in a dirty working directory away'))).title).toBe('git-stash(1)');
+    const said = '<main><h1>pg_dump</h1><p>pg_dump — back up a database</p><p>It makes consistent backups.</p></main>';
+    expect(parseHtml(page('pg_dump — back up a database', said)).title).toBe('pg_dump — back up a database');
+  });
+});
+
 describe('parseHtml: a box inside a section ("Note", "Warning") is not a section', () => {
   // DocBook's shape: sections titled by an <h3> in a titlepage div, notes by an <h3> in div.note.
   const html = `<html><head><title>8.1. Anchors</title></head><body>

@@ -13,7 +13,7 @@ import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 import { boldTitleOf } from './bold-titles';
 import { CHROME_NAME, headingText, type El, type NodeLike, type Queryable } from './dom';
 import { pageReader } from './author-marks';
-import { cleanTitle, withoutSiteName } from './page-title';
+import { cleanTitle, withPurpose, withoutSiteName } from './page-title';
 
 const HEADING = /^H([1-6])$/;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'BUTTON', 'FORM', 'IFRAME', 'SELECT']);
@@ -60,7 +60,7 @@ export function parseHtml(html: string): ParsedDocument {
   const landmark = mainLandmark(document as unknown as Queryable);
   if (landmark) {
     const sections = sectionsOf(landmark as unknown as El, null, CHROME_TAGS);
-    return { format: 'html', title: pageTitle ?? firstHeading(sections), sections, qa: [] };
+    return { format: 'html', title: withPurpose(pageTitle ?? firstHeading(sections), sections), sections, qa: [] };
   }
   // Readability changes the document it reads: the whole page is read from a copy of its own.
   const fresh = read();
@@ -75,11 +75,12 @@ export function parseHtml(html: string): ParsedDocument {
       const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
       const sections = sectionsFromHtml(article.content, title);
-      return { format: 'html', title, sections: [...leadLeftOut(whole, sections, title), ...sections], qa: [] };
+      const all = [...leadLeftOut(whole, sections, title), ...sections];
+      return { format: 'html', title: withPurpose(title, all), sections: all, qa: [] };
     }
   }
   // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
-  return { format: 'html', title: pageTitle ?? firstHeading(whole), sections: whole, qa: [] };
+  return { format: 'html', title: withPurpose(pageTitle ?? firstHeading(whole), whole), sections: whole, qa: [] };
 }
 
 /**

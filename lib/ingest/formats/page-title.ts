@@ -2,6 +2,7 @@
 // site to it.
 import { CHROME_NAME, headingText, type NodeLike, type Queryable } from './dom';
 import { letters } from './link-lists';
+import type { Section } from '../document';
 
 export function cleanTitle(title: string | null): string | null {
   const clean = title?.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
@@ -105,4 +106,27 @@ function pageHeadings(document: Queryable, tag: 'h1' | 'h2'): Element[] {
     const away = Array.from(heading.querySelectorAll('a[href]')).filter((a) => !(a.getAttribute?.('href') ?? '').startsWith('#'));
     return text > 0 && away.reduce((n, a) => n + letters(a.textContent ?? ''), 0) < text;
   });
+}
+
+/** "git-stash - Stash the changes…", "SELECT, TABLE, WITH — retrieve rows…": names, a dash, what they do. */
+const NAME_LINE = /^(\S.{0,119}?)\s+(?:-|–|—|--)\s+(\S.{2,199})$/;
+
+/**
+ * A manual page opens by naming itself and saying what it does: the NAME section of a man page
+ * ("git-stash - Stash the changes in a dirty working directory away"), a DocBook reference page's
+ * "pg_dump — extract a PostgreSQL database…". Its title is only the name ("git-stash(1)"), so the
+ * words a reader would look for the page by are in no title: the page's name gets that line's
+ * description. Only when the line names the page itself (one of its comma-separated names is the
+ * title, less a man section number such as "(1)").
+ */
+export function withPurpose(title: string | null, sections: readonly Section[]): string | null {
+  const opening = sections[0]?.paragraphs;
+  if (!title || !opening?.length || opening.length > 2 || opening[0].length > 400) return title;
+  const line = NAME_LINE.exec(opening[0].replace(/\s+/g, ' ').trim());
+  if (!line) return title;
+  const name = title.replace(/\s*\(\d\w*\)$/, '').toLowerCase();
+  const names = line[1].split(/\s*,\s*/).map((n) => n.toLowerCase());
+  const purpose = line[2].replace(/\.$/, '');
+  if (!names.includes(name) || title.toLowerCase().includes(purpose.toLowerCase())) return title;
+  return `${title} — ${purpose}`.slice(0, 500);
 }
