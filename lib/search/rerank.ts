@@ -23,6 +23,7 @@
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
+import { asksAboutReleases, isReleaseNotes } from './release-notes';
 
 /** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
 export type RankTerm = { stem: string; forms?: string[]; alternatives: string[]; idf: number };
@@ -56,6 +57,8 @@ export const RANK_SETTINGS = {
   unorderedWindow: 8,
   /** A passage that only lists terms (an index, a table of contents: term-lists.ts) counts this share of its score. */
   listFactor: 0.5,
+  /** A release-notes page (release-notes.ts) counts this share, unless the question asks what changed. */
+  releaseFactor: 0.5,
 };
 
 export function idf(total: number, df: number): number {
@@ -304,6 +307,9 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
   const best = Math.max(...raw);
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);
+  const releaseFactor = asksAboutReleases(terms.map((t) => t.stem)) ? 1 : RANK_SETTINGS.releaseFactor;
+  const releaseNotes = new Map<string, boolean>();
+  const isNotes = (name: string) => releaseNotes.get(name) ?? releaseNotes.set(name, isReleaseNotes(name)).get(name)!;
   const scored = docs.map((doc, i) => {
     const d = tokenised[i];
     const bodyStart = d.ends[TITLE_END];
@@ -317,7 +323,8 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
     const listed = d.listsTerms ? RANK_SETTINGS.listFactor : 1;
-    return { ...doc, score: Math.round(combine(parts, terms.length) * listed * 10_000) / 10_000, parts, order: i };
+    const notes = isNotes(doc.name) ? releaseFactor : 1;
+    return { ...doc, score: Math.round(combine(parts, terms.length) * listed * notes * 10_000) / 10_000, parts, order: i };
   });
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)
