@@ -30,12 +30,19 @@ function presetLabel(preset: PresetListItem, all: PresetListItem[]): string {
   return shared ? `${preset.name} (${preset.identifier})` : preset.name;
 }
 
-/** A visible label tied to its control by id: the control's accessible name is the label alone. */
-function FieldLabel({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) {
+/**
+ * A select beside its visible label, tied to it by id: the select's accessible
+ * name is the label alone. `wide`: room for longer names ("datamodel · dataset").
+ */
+function LabelledSelect({ label, wide = false, ...select }: React.ComponentProps<typeof Select> & { label: string; wide?: boolean }) {
+  const id = useId();
   return (
-    <label htmlFor={htmlFor} className="shrink-0 text-xs font-medium text-slate-500">
-      {children}
-    </label>
+    <div className={cn('flex min-w-0 items-center gap-2 sm:w-auto', wide ? 'sm:min-w-72 sm:max-w-md' : 'sm:min-w-56 sm:max-w-xs')}>
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-slate-500">
+        {label}
+      </label>
+      <Select id={id} {...select} />
+    </div>
   );
 }
 
@@ -54,7 +61,6 @@ export function TargetPicker({
   const datamodels = useDatamodels();
   const datasets = useDatasets();
   const presets = usePresets();
-  const id = useId();
 
   // First visit, or a remembered choice that no longer exists: the first datamodel, else the first dataset.
   useEffect(() => {
@@ -91,6 +97,14 @@ export function TargetPicker({
     }
     return false;
   };
+  const pickDatamodel = (value: string) => {
+    const dm = datamodels.data?.find((d) => d.id === Number(value));
+    if (dm) onChange(datamodelTarget(dm));
+  };
+  const pickDataset = (value: string) => {
+    const ds = datasets.data?.find((d) => d.id === Number(value));
+    if (ds) onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: target?.kind === 'dataset' ? target.preset : null });
+  };
   const tab = (value: Target['kind'], label: string) => (
     // biome-ignore lint/a11y/useSemanticElements: a segmented control of two buttons with the radio role and the radio group's keys (one tab stop, arrows switch); native radios would be hidden inputs under styled labels for the same look.
     <button
@@ -126,62 +140,48 @@ export function TargetPicker({
       </div>
       {kind === 'datamodel' ? (
         datamodels.data && datamodels.data.length > 0 ? (
-          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-72 sm:max-w-md">
-            <FieldLabel htmlFor={`${id}-datamodel`}>Datamodel</FieldLabel>
-            <Select
-              id={`${id}-datamodel`}
-              value={target?.kind === 'datamodel' ? target.datamodelId : ''}
-              disabled={disabled}
-              onChange={(e) => {
-                const dm = datamodels.data.find((d) => d.id === Number(e.target.value));
-                if (dm) onChange(datamodelTarget(dm));
-              }}
-            >
-              {datamodels.data.map((dm) => (
-                <option key={dm.id} value={dm.id}>
-                  {dm.name} · {dm.dataset.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <LabelledSelect
+            label="Datamodel"
+            wide
+            value={target?.kind === 'datamodel' ? target.datamodelId : ''}
+            disabled={disabled}
+            onChange={(e) => pickDatamodel(e.target.value)}
+          >
+            {datamodels.data.map((dm) => (
+              <option key={dm.id} value={dm.id}>
+                {dm.name} · {dm.dataset.name}
+              </option>
+            ))}
+          </LabelledSelect>
         ) : (
           <span className="text-sm text-slate-500">No datamodel yet: ask a dataset with a preset.</span>
         )
       ) : datasets.data && datasets.data.length > 0 ? (
         <>
-          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
-            <FieldLabel htmlFor={`${id}-dataset`}>Dataset</FieldLabel>
-            <Select
-              id={`${id}-dataset`}
-              value={target?.kind === 'dataset' ? target.datasetId : ''}
-              disabled={disabled}
-              onChange={(e) => {
-                const ds = datasets.data.find((d) => d.id === Number(e.target.value));
-                if (ds) onChange({ kind: 'dataset', datasetId: ds.id, datasetName: ds.name, preset: target?.kind === 'dataset' ? target.preset : null });
-              }}
-            >
-              <NamedOptions records={datasets.data} />
-            </Select>
-          </div>
-          <div className="flex min-w-0 items-center gap-2 sm:w-auto sm:min-w-56 sm:max-w-xs">
-            <FieldLabel htmlFor={`${id}-preset`}>Preset</FieldLabel>
-            <Select
-              id={`${id}-preset`}
-              value={target?.kind === 'dataset' ? (target.preset ?? defaultPreset(presets.data) ?? '') : ''}
-              disabled={disabled}
-              onChange={(e) => target?.kind === 'dataset' && onChange({ ...target, preset: e.target.value || null })}
-            >
-              {presets.data && presets.data.length > 0 ? (
-                presets.data.map((p) => (
-                  <option key={p.id} value={p.identifier}>
-                    {presetLabel(p, presets.data)}
-                  </option>
-                ))
-              ) : (
-                <option value="">Built-in answers</option>
-              )}
-            </Select>
-          </div>
+          <LabelledSelect
+            label="Dataset"
+            value={target?.kind === 'dataset' ? target.datasetId : ''}
+            disabled={disabled}
+            onChange={(e) => pickDataset(e.target.value)}
+          >
+            <NamedOptions records={datasets.data} />
+          </LabelledSelect>
+          <LabelledSelect
+            label="Preset"
+            value={target?.kind === 'dataset' ? (target.preset ?? defaultPreset(presets.data) ?? '') : ''}
+            disabled={disabled}
+            onChange={(e) => target?.kind === 'dataset' && onChange({ ...target, preset: e.target.value || null })}
+          >
+            {presets.data && presets.data.length > 0 ? (
+              presets.data.map((p) => (
+                <option key={p.id} value={p.identifier}>
+                  {presetLabel(p, presets.data)}
+                </option>
+              ))
+            ) : (
+              <option value="">Built-in answers</option>
+            )}
+          </LabelledSelect>
         </>
       ) : (
         <span className="text-sm text-slate-500">No dataset yet: create one under Knowledge.</span>

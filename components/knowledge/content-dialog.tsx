@@ -1,7 +1,7 @@
 'use client';
 // Create or edit a content: its name, source link and media links.
 import { useEffect, useMemo, useState } from 'react';
-import { Dialog, Field, FormDialog, Input, LoadingBlock, QueryView } from '@/components/ui';
+import { Dialog, Field, FormDialog, Input, LoadingBlock, QueryView, UrlInput } from '@/components/ui';
 import { type ContentFields, useContent } from './api';
 import type { EditorDialogProps } from './editor-dialog';
 import { linkProblem } from './forms';
@@ -57,7 +57,7 @@ export function ContentDialog({ initial, save, onSubmit, ...dialog }: EditorDial
       <Field label="Name">{(p) => <Input {...p} value={fields.name} onChange={set('name')} maxLength={500} required autoFocus />}</Field>
       {LINKS.map(([key, label, hint]) => (
         <Field key={key} label={label} hint={hint} error={touched ? problems[key] : undefined}>
-          {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://…" value={fields[key] ?? ''} onChange={set(key)} maxLength={2000} />}
+          {(p) => <UrlInput {...p} placeholder="https://…" value={fields[key] ?? ''} onChange={set(key)} />}
         </Field>
       ))}
     </FormDialog>

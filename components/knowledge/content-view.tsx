@@ -4,8 +4,8 @@
 import { ExternalLink, Image as ImageIcon, type LucideIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, EmptyState, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
-import { useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
+import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
+import { type Passage, useCanWrite, useContent, useDataset, useDeleteContent, usePassages, useSubject, useUpdateContent } from './api';
 import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, editableFields, linkProblem } from './content-dialog';
@@ -64,31 +64,16 @@ export function ContentView({ contentId }: { contentId: number }) {
                 query={passages}
                 noun="passages"
                 lines={6}
-                empty={
-                  <EmptyState
-                    title="No passages"
-                    description="Passages appear when a file is imported into this content; contents made by hand have none until then."
-                  />
-                }
+                empty={{
+                  title: 'No passages',
+                  description: 'Passages appear when a file is imported into this content; contents made by hand have none until then.',
+                }}
               >
                 {(list) => (
                   <ol className="space-y-3" aria-label="Passages">
                     {list.map((p) => (
                       <li key={p.id}>
-                        <Card className="p-4 sm:p-5">
-                          <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                            <Badge>#{p.position + 1}</Badge>
-                            {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
-                            <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
-                          </div>
-                          <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
-                          {p.answer ? (
-                            <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-                              <span className="font-medium">Answer: </span>
-                              {p.answer}
-                            </p>
-                          ) : null}
-                        </Card>
+                        <PassageCard passage={p} />
                       </li>
                     ))}
                   </ol>
@@ -142,6 +127,26 @@ export function ContentView({ contentId }: { contentId: number }) {
         </>
       )}
     </KnowledgePage>
+  );
+}
+
+/** A passage as the search reads it: its place in the content, heading, text, and the answer of a Q&A row. */
+function PassageCard({ passage: p }: { passage: Passage }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <Badge>#{p.position + 1}</Badge>
+        {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
+        <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
+      </div>
+      <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
+      {p.answer ? (
+        <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <span className="font-medium">Answer: </span>
+          {p.answer}
+        </p>
+      ) : null}
+    </Card>
   );
 }
 

@@ -5,7 +5,7 @@
 import { Globe } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ErrorNote, Field, Input, Select, Textarea } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, ErrorNote, Field, Input, Select, Textarea, UrlInput } from '@/components/ui';
 import { useStartCrawl } from './crawl-api';
 
 const lines = (text: string) =>
@@ -48,10 +48,8 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
       <CardBody className="grid gap-4 md:grid-cols-2">
         <Field label="Start page" className="md:col-span-2">
           {(p) => (
-            <Input
+            <UrlInput
               {...p}
-              type="url"
-              inputMode="url"
               value={url}
               onChange={(e) => setUrl(e.target.value)}
               onKeyDown={(e) => {
@@ -61,7 +59,6 @@ export function CrawlCard({ datasetName, uploadName }: { datasetName: string; up
                 }
               }}
               placeholder="https://docs.example.com/guide/index.html"
-              maxLength={2000}
             />
           )}
         </Field>

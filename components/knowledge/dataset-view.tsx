@@ -19,6 +19,7 @@ import {
 } from './api';
 import { ContentFilter, ContentSort } from './content-filter';
 import { useDebounced } from '@/components/ui/use-debounced';
+import { NamedOptions } from '@/components/ui/named-options';
 import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { NameDialog } from './name-dialog';
@@ -94,19 +95,14 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
           <ListQueryView
             query={subjects}
             noun="subjects"
-            empty={
-              <EmptyState
-                title="No subjects yet"
-                description="Subjects group the contents of a dataset, for example by product or by team."
-                action={
-                  canWrite && (
-                    <Button onClick={() => open('subject')}>
-                      <FolderPlus className="size-4" aria-hidden="true" /> Add subject
-                    </Button>
-                  )
-                }
-              />
-            }
+            empty={{
+              description: 'Subjects group the contents of a dataset, for example by product or by team.',
+              action: canWrite && (
+                <Button onClick={() => open('subject')}>
+                  <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+                </Button>
+              ),
+            }}
           >
             {(list) => <SubjectList subjects={list} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />}
           </ListQueryView>
@@ -196,13 +192,7 @@ function AddFiles({ datasetName, subjects, limits }: { datasetName: string; subj
             Subject
             <Select value={subject} onChange={(e) => setSubject(e.target.value)} className="h-8 w-48 py-0">
               <option value="">Uploaded files</option>
-              {subjects
-                .filter((s) => s.name !== 'Uploaded files')
-                .map((s) => (
-                  <option key={s.id} value={s.name}>
-                    {s.name}
-                  </option>
-                ))}
+              <NamedOptions records={subjects.filter((s) => s.name !== 'Uploaded files')} valueBy="name" />
             </Select>
           </label>
         }

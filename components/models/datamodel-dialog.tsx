@@ -5,27 +5,23 @@
 import { useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
 import { NamedOptions } from '@/components/ui/named-options';
-import { editOrNew } from '@/components/ui/edit-dialog';
+import { type EditDialogProps, editForm } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/components/ui/states';
 import { useDatasets } from '@/components/console/use-catalog';
 import { useSave, type DatamodelInput, type DatamodelRecord, type GenerativeModelRecord, type PresetRecord } from './use-models';
 
 export function DatamodelDialog({
-  datamodel,
   presets,
   models,
-  onClose,
-  onSaved,
-}: {
-  datamodel: DatamodelRecord | null;
-  presets: PresetRecord[];
-  models: GenerativeModelRecord[];
-  onClose: () => void;
-  onSaved: (datamodel: DatamodelRecord) => void;
-}) {
+  ...editing
+}: EditDialogProps<DatamodelRecord> & { presets: PresetRecord[]; models: GenerativeModelRecord[] }) {
+  const datamodel = editing.item;
   const datasets = useDatasets();
-  const save = useSave<Partial<DatamodelInput>, DatamodelRecord>('datamodels', datamodel?.id ?? null);
+  const form = editForm(editing, useSave<Partial<DatamodelInput>, DatamodelRecord>('datamodels', datamodel?.id ?? null), 'datamodel', {
+    title: 'New datamodel',
+    submitLabel: 'Create datamodel',
+  });
   const [name, setName] = useState(datamodel?.name ?? '');
   const [datasetId, setDatasetId] = useState<number | ''>(datamodel?.dataset.id ?? '');
   const [presetId, setPresetId] = useState<number | ''>(datamodel?.preset.id ?? presets[0]?.id ?? '');
@@ -33,22 +29,16 @@ export function DatamodelDialog({
   const followsPreset = datamodel ? presets.find((p) => p.id === datamodel.preset.id)?.generative_model_id === datamodel.generative_model_id : true;
   const [modelId, setModelId] = useState<number | ''>(datamodel && !followsPreset ? datamodel.generative_model_id : '');
   const chosenDataset = datasetId || datasets.data?.[0]?.id || '';
-  const wording = editOrNew(datamodel, 'datamodel', { title: 'New datamodel', submitLabel: 'Create datamodel' });
 
   return (
     <FormDialog
-      {...wording}
-      onClose={onClose}
+      {...form.dialog}
       description="What people pick in the console and what smartpages answer from."
-      save={save}
       canSubmit={Boolean(name.trim() && chosenDataset && presetId)}
       onSubmit={() => {
         if (!chosenDataset || !preset) return;
         const model = modelId || (datamodel ? preset.generative_model_id : undefined);
-        save.mutate(
-          { name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) },
-          { onSuccess: onSaved },
-        );
+        form.submit({ name: name.trim(), dataset_id: Number(chosenDataset), preset_id: preset.id, ...(model ? { generative_model_id: Number(model) } : {}) });
       }}
     >
       <Field label="Name">

@@ -7,8 +7,8 @@ import { Cpu, Plug, Quote } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
-import { Field, Input } from '@/components/ui/field';
-import { editOrNew } from '@/components/ui/edit-dialog';
+import { Field, Input, UrlInput } from '@/components/ui/field';
+import { type EditDialogProps, editForm } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ConnectionResult } from './connection-result';
 import { useConnectionTest, useSave, type GenerativeModelRecord, type ModelInput } from './use-models';
@@ -26,16 +26,12 @@ const FEES = [
   ['fee_deepsearch', 'Deep search'],
 ] as const;
 
-export function ModelDialog({
-  model,
-  onClose,
-  onSaved,
-}: {
-  model: GenerativeModelRecord | null;
-  onClose: () => void;
-  onSaved: (model: GenerativeModelRecord) => void;
-}) {
-  const save = useSave<ModelInput, GenerativeModelRecord>('generative_models', model?.id ?? null);
+export function ModelDialog(editing: EditDialogProps<GenerativeModelRecord>) {
+  const model = editing.item;
+  const form = editForm(editing, useSave<ModelInput, GenerativeModelRecord>('generative_models', model?.id ?? null), 'model', {
+    title: 'New generative model',
+    submitLabel: 'Create model',
+  });
   const test = useConnectionTest();
   const [name, setName] = useState(model?.name ?? '');
   const [provider, setProvider] = useState<Provider>(model?.provider ?? 'openai');
@@ -47,7 +43,6 @@ export function ModelDialog({
     fee_stream: String(model?.fee_stream ?? 1),
     fee_deepsearch: String(model?.fee_deepsearch ?? 1),
   });
-  const wording = editOrNew(model, 'model', { title: 'New generative model', submitLabel: 'Create model' });
   const connection =
     provider === 'openai' ? { base_url: baseUrl.trim(), provider_model: providerModel.trim() || null, api_key_env: keyEnv.trim() || null } : {};
   const feeValues = Object.fromEntries(FEES.map(([key]) => [key, Number(fees[key])])) as Record<(typeof FEES)[number][0], number>;
@@ -55,23 +50,18 @@ export function ModelDialog({
 
   return (
     <FormDialog
-      {...wording}
-      onClose={onClose}
+      {...form.dialog}
       width="lg"
       description="Writes the answers of the presets and datamodels that use it."
-      save={save}
       canSubmit={Boolean(name.trim()) && feesValid && (provider !== 'openai' || Boolean(baseUrl.trim()))}
-      onSubmit={() => {
-        const body: ModelInput = { name: name.trim(), provider, ...feeValues, ...(provider === 'openai' ? connection : model ? { base_url: null } : {}) };
-        save.mutate(body, { onSuccess: onSaved });
-      }}
+      onSubmit={() => form.submit({ name: name.trim(), provider, ...feeValues, ...(provider === 'openai' ? connection : model ? { base_url: null } : {}) })}
     >
       <Field label="Name" hint="Unique across the service; shown in reports.">
         {(props) => <Input {...props} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="support-gpt" />}
       </Field>
       <ChoiceCards
         legend="Provider"
-        name={`${wording.formId}-provider`}
+        name={`${form.dialog.formId}-provider`}
         value={provider}
         choices={PROVIDERS}
         onChange={(value) => (setProvider(value), test.reset())}
@@ -80,11 +70,9 @@ export function ModelDialog({
         <>
           <Field label="Base URL" hint="With the API version, e.g. https://api.openai.com/v1 or http://ollama.internal:11434/v1.">
             {(props) => (
-              <Input
+              <UrlInput
                 {...props}
                 required
-                type="url"
-                inputMode="url"
                 maxLength={500}
                 value={baseUrl}
                 onChange={(e) => setBaseUrl(e.target.value)}

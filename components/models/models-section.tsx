@@ -6,7 +6,7 @@ import { Cpu, Plug } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useEditDialog } from '@/components/ui/edit-dialog';
-import { EditDeleteButtons } from '@/components/ui/edit-delete';
+import { type EditDeleteActions, EditDeleteButtons } from '@/components/ui/edit-delete';
 import { ConnectionResult } from './connection-result';
 import { ModelDialog } from './model-dialog';
 import { Facts, Row, Section, useDeleteConfirmation } from './parts';
@@ -15,7 +15,7 @@ import { useConnectionTest, useGenerativeModels, type GenerativeModelRecord } fr
 const fee = (n: number) => `×${Number(n.toFixed(2))}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function ModelRow({ model, onEdit, onDelete }: { model: GenerativeModelRecord; onEdit: () => void; onDelete: () => void }) {
+function ModelRow({ model, ...actions }: { model: GenerativeModelRecord } & EditDeleteActions) {
   const test = useConnectionTest();
   const own = model.scope === 'project';
   const uses = model.used_by.presets + model.used_by.datamodels;
@@ -27,7 +27,7 @@ function ModelRow({ model, onEdit, onDelete }: { model: GenerativeModelRecord; o
           <Button variant="ghost" size="sm" loading={test.isPending} onClick={() => test.mutate(model.id)} aria-label={`Test the connection of ${model.name}`}>
             <Plug className="size-4" aria-hidden="true" /> Test
           </Button>
-          {own ? <EditDeleteButtons name={model.name} onEdit={onEdit} onDelete={onDelete} /> : null}
+          {own ? <EditDeleteButtons name={model.name} {...actions} /> : null}
         </>
       }
     >
@@ -75,7 +75,6 @@ export function ModelsSection() {
   return (
     <>
       <Section
-        id="generative-models"
         title="Generative models"
         description="Who writes the answers. The service's models are shared by every project; yours are this project's own."
         create={{ label: 'New model', onClick: editor.create }}
@@ -88,8 +87,8 @@ export function ModelsSection() {
       >
         {(items) => items.map((m) => <ModelRow key={m.id} model={m} onEdit={() => editor.edit(m)} onDelete={() => remove.ask(m)} />)}
       </Section>
-      {editor.dialog(({ item, ...props }) => (
-        <ModelDialog model={item} {...props} />
+      {editor.dialog((editing) => (
+        <ModelDialog {...editing} />
       ))}
       {remove.dialog}
     </>

@@ -13,7 +13,6 @@ import { EmptyState } from '@/components/ui/states';
 import { useDelete } from './use-models';
 
 export function Section<T>({
-  id,
   title,
   description,
   create,
@@ -21,20 +20,23 @@ export function Section<T>({
   empty,
   children,
 }: {
-  id: string;
+  /** Its heading, which also names the section for assistive technology. */
   title: string;
   description: string;
   /** The section's "New …" button; `blocked` says why it is off (its tooltip), or is true while what it needs loads. */
   create: { label: string; onClick: () => void; blocked?: string | boolean };
   query: QueryState<T[]>;
-  empty: { title: string; description: string; icon: React.ReactNode };
+  /** The empty state; its title is "No {title} yet" unless given. */
+  empty: { title?: string; description: string; icon: React.ReactNode };
   children: (items: T[]) => React.ReactNode;
 }) {
+  // Unique on the page as the titles are: "Generative models" is labelled by generative-models-title.
+  const titleId = `${title.toLowerCase().replaceAll(' ', '-')}-title`;
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={titleId}>
       <Card>
         <CardHeader
-          title={<span id={`${id}-title`}>{title}</span>}
+          title={<span id={titleId}>{title}</span>}
           description={description}
           actions={
             <Button
@@ -57,7 +59,7 @@ export function Section<T>({
           }
           errorTitle={`Could not load the ${title.toLowerCase()}`}
           isEmpty={(items) => items.length === 0}
-          empty={<EmptyState icon={empty.icon} title={empty.title} description={empty.description} className="py-8" />}
+          empty={<EmptyState icon={empty.icon} title={empty.title ?? `No ${title.toLowerCase()} yet`} description={empty.description} className="py-8" />}
         >
           {(items) => (
             <ul className="divide-y divide-slate-100" aria-label={title}>

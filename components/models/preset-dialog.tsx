@@ -4,7 +4,7 @@
 // template and the retrieval and generation parameters.
 import { useState } from 'react';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { editOrNew } from '@/components/ui/edit-dialog';
+import { type EditDialogProps, editForm } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useSave, type GenerativeModelRecord, type PresetInput, type PresetRecord } from './use-models';
 import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/generation/prompt-template';
@@ -18,18 +18,12 @@ const PARAMETERS = [
 
 type ParameterKey = (typeof PARAMETERS)[number][0];
 
-export function PresetDialog({
-  preset,
-  models,
-  onClose,
-  onSaved,
-}: {
-  preset: PresetRecord | null;
-  models: GenerativeModelRecord[];
-  onClose: () => void;
-  onSaved: (preset: PresetRecord) => void;
-}) {
-  const save = useSave<PresetInput, PresetRecord>('presets', preset?.id ?? null);
+export function PresetDialog({ models, ...editing }: EditDialogProps<PresetRecord> & { models: GenerativeModelRecord[] }) {
+  const preset = editing.item;
+  const form = editForm(editing, useSave<PresetInput, PresetRecord>('presets', preset?.id ?? null), 'preset', {
+    title: 'New preset',
+    submitLabel: 'Create preset',
+  });
   const [identifier, setIdentifier] = useState(preset?.identifier ?? '');
   const [name, setName] = useState(preset?.name ?? '');
   const [modelId, setModelId] = useState<number | ''>(preset?.generative_model_id ?? models.find((m) => m.scope === 'project')?.id ?? models[0]?.id ?? '');
@@ -43,28 +37,22 @@ export function PresetDialog({
       max_tokens: p.max_tokens?.toString() ?? '',
     };
   });
-  const wording = editOrNew(preset, 'preset', { title: 'New preset', submitLabel: 'Create preset' });
 
   return (
     <FormDialog
-      {...wording}
-      onClose={onClose}
+      {...form.dialog}
       width="lg"
       description="How answers are written: which model, which prompt, how many passages."
-      save={save}
       canSubmit={Boolean(identifier.trim() && modelId && template.trim())}
       onSubmit={() => {
         const parameters = Object.fromEntries(PARAMETERS.filter(([key]) => params[key].trim() !== '').map(([key]) => [key, Number(params[key])]));
-        save.mutate(
-          {
-            identifier: identifier.trim(),
-            name: name.trim() || identifier.trim(),
-            generative_model_id: Number(modelId),
-            prompt_template: template,
-            parameters,
-          },
-          { onSuccess: onSaved },
-        );
+        form.submit({
+          identifier: identifier.trim(),
+          name: name.trim() || identifier.trim(),
+          generative_model_id: Number(modelId),
+          prompt_template: template,
+          parameters,
+        });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -3,7 +3,7 @@
 // to write, edit or delete.
 import { PenLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, EmptyState, ListQueryView, formatDateTime, useToast } from '@/components/ui';
+import { Button, Card, ListQueryView, formatDateTime, useToast } from '@/components/ui';
 import { useConfirmAction } from '@/components/ui/confirm-action';
 import { useDatasets } from '@/components/knowledge/api';
 import { CuratedDialog } from './curated-dialog';
@@ -33,37 +33,13 @@ export function CuratedList() {
       <ListQueryView
         query={curated}
         noun="curated answers"
-        empty={
-          <EmptyState
-            icon={<PenLine className="size-8" />}
-            title="No curated answers yet"
-            description="Write one from a question in the review queue, or start a new one."
-          />
-        }
+        empty={{ icon: <PenLine className="size-8" />, description: 'Write one from a question in the review queue, or start a new one.' }}
       >
         {(list) => (
           <ul className="space-y-3" aria-label="Curated answers">
             {list.map((c) => (
               <li key={c.id}>
-                <Card className="p-4">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0 flex-1">
-                      <p className="break-words font-medium text-slate-900">{c.question}</p>
-                      <p className="mt-0.5 text-xs text-slate-500">
-                        {datasetName(c.dataset_id)} · updated {formatDateTime(c.updated_at)}
-                      </p>
-                    </div>
-                    <div className="flex gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit the answer to “${c.question}”`}>
-                        <PenLine className="size-4" aria-hidden="true" /> Edit
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => remove.ask(c)} aria-label={`Delete the answer to “${c.question}”`}>
-                        <Trash2 className="size-4" aria-hidden="true" /> Delete
-                      </Button>
-                    </div>
-                  </div>
-                  <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{c.answer}</p>
-                </Card>
+                <CuratedCard answer={c} datasetName={datasetName(c.dataset_id)} onEdit={() => setEditing(c)} onDelete={() => remove.ask(c)} />
               </li>
             ))}
           </ul>
@@ -85,5 +61,30 @@ export function CuratedList() {
       />
       {remove.dialog}
     </>
+  );
+}
+
+/** A curated answer: its question, dataset and last change, the answer's start, and the buttons to edit or delete it. */
+function CuratedCard({ answer, datasetName, onEdit, onDelete }: { answer: CuratedAnswer; datasetName: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-medium text-slate-900">{answer.question}</p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {datasetName} · updated {formatDateTime(answer.updated_at)}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit the answer to “${answer.question}”`}>
+            <PenLine className="size-4" aria-hidden="true" /> Edit
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete the answer to “${answer.question}”`}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </div>
+      <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{answer.answer}</p>
+    </Card>
   );
 }

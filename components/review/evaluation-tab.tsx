@@ -54,14 +54,8 @@ export function EvaluationTab() {
           <SetDetail key={current} id={current} onDeleted={() => setSelected(null)} />
         )}
       </section>
-      <NewSetDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(id) => {
-          setCreating(false);
-          setSelected(id);
-        }}
-      />
+      {/* The dialog closes itself after a create (onClose), then shows the new set. */}
+      <NewSetDialog open={creating} onClose={() => setCreating(false)} onCreated={setSelected} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '@/components/api/client';
 import { ErrorState } from '@/components/ui/states';
-import { Skeleton, Spinner } from '@/components/ui/spinner';
+import { Skeleton, Skeletons, Spinner } from '@/components/ui/spinner';
 import { ToastProvider } from '@/components/ui/toast';
 import { mayOpen } from './access';
 import { BrandMark } from './brand-mark';
@@ -126,11 +126,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                   <Nav me={me.data} onNavigate={() => setDrawer(false)} />
                 </>
               ) : (
-                <div className="space-y-3">
-                  <Skeleton className="h-4 w-24" />
-                  <Skeleton className="h-8 w-full" />
-                  <Skeleton className="h-8 w-full" />
-                </div>
+                <Skeletons className="space-y-3" blocks={['h-4 w-24', 'h-8 w-full', 'h-8 w-full']} />
               )}
             </aside>
           </div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { SmartpageRecord } from '@/lib/smartpages/service';
 import { ChoiceCards, type Choice } from '@/components/ui/choice-cards';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { editOrNew } from '@/components/ui/edit-dialog';
+import { type EditDialogProps, editForm } from '@/components/ui/edit-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useDatamodels } from '@/components/console/use-catalog';
 import { parseEmails, useSaveSmartpage } from './use-smartpages';
@@ -16,19 +16,10 @@ const VISIBILITIES: readonly Choice<'public' | 'private'>[] = [
   ['private', Lock, 'Private', 'Only the people listed, after signing in'],
 ];
 
-export function SmartpageDialog({
-  page,
-  open,
-  onClose,
-  onSaved,
-}: {
-  page: SmartpageRecord | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: (page: SmartpageRecord) => void;
-}) {
+export function SmartpageDialog(editing: EditDialogProps<SmartpageRecord>) {
+  const page = editing.item;
   const datamodels = useDatamodels();
-  const save = useSaveSmartpage(page?.id ?? null);
+  const form = editForm(editing, useSaveSmartpage(page?.id ?? null), 'smartpage', { title: 'Publish a smartpage', submitLabel: 'Publish' });
   const [name, setName] = useState(page?.name ?? '');
   const [datamodelId, setDatamodelId] = useState<number | ''>(page?.datamodel.id ?? '');
   const [slug, setSlug] = useState(page?.slug ?? '');
@@ -40,29 +31,22 @@ export function SmartpageDialog({
     .map((q) => q.trim())
     .filter(Boolean);
   const chosen = datamodelId || datamodels.data?.[0]?.id || '';
-  const wording = editOrNew(page, 'smartpage', { title: 'Publish a smartpage', submitLabel: 'Publish' });
 
   return (
     <FormDialog
-      {...wording}
-      open={open}
-      onClose={onClose}
+      {...form.dialog}
       description="A chat page at its own address, answering from one datamodel."
-      save={save}
       canSubmit={Boolean(name.trim() && chosen) && suggestedQuestions.length <= 4}
       onSubmit={() => {
         if (!chosen) return;
-        save.mutate(
-          {
-            name: name.trim(),
-            datamodel_id: Number(chosen),
-            visibility,
-            users: visibility === 'private' ? parseEmails(users) : [],
-            suggested_questions: suggestedQuestions,
-            ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}),
-          },
-          { onSuccess: onSaved },
-        );
+        form.submit({
+          name: name.trim(),
+          datamodel_id: Number(chosen),
+          visibility,
+          users: visibility === 'private' ? parseEmails(users) : [],
+          suggested_questions: suggestedQuestions,
+          ...(slug.trim() ? { slug: slug.trim().toLowerCase() } : {}),
+        });
       }}
     >
       <Field label="Name">{(props) => <Input {...props} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
@@ -92,7 +76,7 @@ export function SmartpageDialog({
           </div>
         )}
       </Field>
-      <ChoiceCards legend="Who can use it" name={`${wording.formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+      <ChoiceCards legend="Who can use it" name={`${form.dialog.formId}-visibility`} value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
       {visibility === 'private' ? (
         <Field label="People (e-mail addresses)" hint="One per line or separated by commas. They sign in with these addresses.">
           {(props) => (

@@ -65,8 +65,8 @@ export function SmartpagesPage() {
           </ul>
         )}
       </QueryView>
-      {editor.dialog(({ item, ...props }) => (
-        <SmartpageDialog page={item} open {...props} />
+      {editor.dialog((editing) => (
+        <SmartpageDialog {...editing} />
       ))}
       {remove.dialog}
     </div>

@@ -20,13 +20,14 @@ export function CardHeader({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5', className)}>
-      <div className="min-w-0 flex-1 basis-64">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-    </div>
+    <TitleRow
+      className={cn('flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5', className)}
+      textClassName="min-w-0 flex-1 basis-64"
+      actions={actions}
+    >
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
+    </TitleRow>
   );
 }
 
@@ -37,11 +38,28 @@ export function CardBody({ className, children }: { className?: string; children
 /** The title row of a page: heading, one line of context, actions on the right. */
 export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-      </div>
+    <TitleRow className="mb-6 flex flex-wrap items-end justify-between gap-3" textClassName="min-w-0" actions={actions}>
+      <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h1>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+    </TitleRow>
+  );
+}
+
+/** What page and card headers share: the heading and its context, then the actions (wrapping below them when narrow). */
+function TitleRow({
+  className,
+  textClassName,
+  actions,
+  children,
+}: {
+  className: string;
+  textClassName: string;
+  actions: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <div className={textClassName}>{children}</div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );

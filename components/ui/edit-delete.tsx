@@ -4,17 +4,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './button';
 
-export function EditDeleteButtons({
-  name,
-  onEdit,
-  onDelete,
-  editDisabled,
-}: {
-  name: string;
-  onEdit: () => void;
-  onDelete: () => void;
-  editDisabled?: boolean;
-}) {
+/** What the two buttons do; a list's row takes these and hands them on. */
+export type EditDeleteActions = { onEdit: () => void; onDelete: () => void; editDisabled?: boolean };
+
+export function EditDeleteButtons({ name, onEdit, onDelete, editDisabled }: EditDeleteActions & { name: string }) {
   return (
     <>
       <Button variant="ghost" size="sm" onClick={onEdit} disabled={editDisabled} aria-label={`Edit ${name}`}>

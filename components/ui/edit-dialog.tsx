@@ -3,6 +3,7 @@
 // to edit them (or to make a new one): which dialog is open, a fresh one per
 // item, and the toast after a save.
 import { Fragment, useState } from 'react';
+import type { FormSave } from './form-dialog';
 import { useToast } from './toast';
 
 type Item = { id: number; name: string };
@@ -36,4 +37,24 @@ export function useEditDialog<T extends Item>({ created }: { /** The toast after
  */
 export function editOrNew(item: Item | null, kind: string, fresh: { title: string; submitLabel: string }) {
   return item ? { title: `Edit “${item.name}”`, formId: `${kind}-${item.id}`, submitLabel: 'Save' } : { ...fresh, formId: `${kind}-new` };
+}
+
+/** What an edit dialog needs of its save mutation (react-query's useMutation result fits). */
+export type ItemSave<Body, T> = FormSave & { mutate: (body: Body, options: { onSuccess: (saved: T) => void }) => void };
+
+/**
+ * An edit dialog's form, wired once: `dialog` holds the FormDialog props it
+ * shares with every such dialog (editOrNew's wording, Cancel, the save's
+ * state); `submit` saves a body and hands the saved item to the list.
+ */
+export function editForm<T extends Item, Body>(
+  { item, onClose, onSaved }: EditDialogProps<T>,
+  save: ItemSave<Body, T>,
+  kind: string,
+  fresh: { title: string; submitLabel: string },
+) {
+  return {
+    dialog: { ...editOrNew(item, kind, fresh), onClose, save },
+    submit: (body: Body) => save.mutate(body, { onSuccess: onSaved }),
+  };
 }

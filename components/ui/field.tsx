@@ -48,6 +48,17 @@ export const Input = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTML
   return <input ref={ref} className={cn(CONTROL, 'h-10', className)} {...rest} />;
 });
 
+/** The longest address the API takes (a page to crawl, a file to import, a content's links). */
+const URL_MAX_LENGTH = 2000;
+
+/** An address field: the browser checks it is a URL and phones offer their address keyboard. */
+export const UrlInput = forwardRef<HTMLInputElement, Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type'>>(function UrlInput(
+  { maxLength = URL_MAX_LENGTH, ...rest },
+  ref,
+) {
+  return <Input ref={ref} type="url" inputMode="url" maxLength={maxLength} {...rest} />;
+});
+
 export const Textarea = forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
   return <textarea ref={ref} className={cn(CONTROL, className)} {...rest} />;
 });

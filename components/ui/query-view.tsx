@@ -30,7 +30,8 @@ export function QueryView<T>({
   inset?: boolean;
   /** Whether the data holds nothing to show; then `empty` (an EmptyState) stands in. */
   isEmpty?: (data: T) => boolean;
-  empty?: React.ReactNode;
+  /** Or, where what to say depends on the data (no match at all, or a page past the end), made from it. */
+  empty?: React.ReactNode | ((data: T) => React.ReactNode);
   /** Data kept on screen while the next (page, period) loads is dimmed and marked busy. */
   dim?: boolean;
   children: (data: T) => React.ReactNode;
@@ -41,7 +42,7 @@ export function QueryView<T>({
     return <>{failed ? failed(query.error) : padded(<ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />)}</>;
   }
   const data = query.data;
-  if (isEmpty?.(data)) return <>{padded(empty)}</>;
+  if (isEmpty?.(data)) return <>{padded(typeof empty === 'function' ? empty(data) : empty)}</>;
   if (!dim) return <>{children(data)}</>;
   return (
     <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>

@@ -19,6 +19,17 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
 }
 
+/** Grey blocks laid out like what they stand for (a report's cards, its chart): `blocks` holds each one's size classes. */
+export function Skeletons({ className, blocks }: { className: string; blocks: string[] }) {
+  return (
+    <div className={className}>
+      {blocks.map((block, i) => (
+        <Skeleton key={i} className={block} />
+      ))}
+    </div>
+  );
+}
+
 /** A few skeleton lines with a status for assistive technology. */
 export function LoadingBlock({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
   return (

@@ -4,20 +4,16 @@ import { ApiClientError } from '@/components/api/client';
 import { Button } from './button';
 import { cn } from './cn';
 
-/** Nothing to show yet, with a hint of what to do next. */
-export function EmptyState({
-  title,
-  description,
-  icon,
-  action,
-  className,
-}: {
+export type EmptyStateProps = {
   title: string;
   description?: React.ReactNode;
   icon?: React.ReactNode;
   action?: React.ReactNode;
   className?: string;
-}) {
+};
+
+/** Nothing to show yet, with a hint of what to do next. */
+export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
   return (
     <div
       className={cn('flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center', className)}

@@ -3,7 +3,7 @@
 // project and the datamodels that used the most credits.
 import { Boxes, CalendarClock, Database, FileText, Globe, Lock, Sigma, Users, Zap } from 'lucide-react';
 import Link from 'next/link';
-import { Badge, Card, CardBody, CardHeader, LoadingCard, QueryView, Skeleton, formatDate, formatNumber } from '@/components/ui';
+import { Badge, Card, CardBody, CardHeader, LoadingCard, QueryView, Skeletons, formatDate, formatNumber } from '@/components/ui';
 import { useCredits, useOverview, type OverviewReport } from './api';
 import { TopDatamodelsByCredits } from './bits';
 import { CreditGauge } from './credit-gauge';
@@ -24,12 +24,7 @@ export function OverviewView() {
 
       <QueryView
         query={overview}
-        loading={
-          <div className="grid gap-4 lg:grid-cols-3">
-            <Skeleton className="h-48 lg:col-span-1" />
-            <Skeleton className="h-48 lg:col-span-2" />
-          </div>
-        }
+        loading={<Skeletons className="grid gap-4 lg:grid-cols-3" blocks={['h-48 lg:col-span-1', 'h-48 lg:col-span-2']} />}
         errorTitle="Could not load the overview"
         dim
       >

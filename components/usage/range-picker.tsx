@@ -4,11 +4,11 @@
 import { CalendarRange } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button, Select } from '@/components/ui';
+import { NamedOptions } from '@/components/ui/named-options';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { type DateRange, PRESET_LABELS, RANGE_PRESETS, type RangePreset, dayOf, presetRange, rangeProblem } from './params';
-import { MIN_DATE } from '@/lib/reports/periods';
 import type { DatamodelListItem } from './api';
-import { DateInput, FilterField } from './filter-field';
+import { FilterField, PeriodFields } from './filter-field';
 
 function presetOf(range: DateRange, today: string): RangePreset | 'custom' {
   return (
@@ -55,26 +55,12 @@ export function RangePicker({ value, onChange }: { value: DateRange; onChange: (
           </option>
         </Select>
       </FilterField>
-      <FilterField id={`${id}-start`} label="From">
-        <DateInput
-          id={`${id}-start`}
-          min={MIN_DATE}
-          value={draft.start}
-          onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-          className="sm:w-auto"
-          aria-invalid={problem ? true : undefined}
-        />
-      </FilterField>
-      <FilterField id={`${id}-end`} label="To">
-        <DateInput
-          id={`${id}-end`}
-          min={draft.start || MIN_DATE}
-          value={draft.end}
-          onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-          className="sm:w-auto"
-          aria-invalid={problem ? true : undefined}
-        />
-      </FilterField>
+      <PeriodFields
+        value={draft}
+        onChange={(change) => setDraft((d) => ({ ...d, ...change }))}
+        invalid={{ start: Boolean(problem), end: Boolean(problem) }}
+        inputClassName="sm:w-auto"
+      />
       <Button type="submit" variant="secondary" className="col-span-2 sm:col-auto" disabled={!dirty || Boolean(problem)}>
         <CalendarRange className="size-4" aria-hidden="true" /> Apply
       </Button>
@@ -101,11 +87,7 @@ export function DatamodelFilter({
     <FilterField id={id} label="Datamodel" className="w-full sm:w-auto">
       <Select id={id} className="mt-1 w-full sm:w-52" value={value} onChange={(e) => onChange(e.target.value)} disabled={!datamodels}>
         <option value="">All datamodels</option>
-        {datamodels?.map((d) => (
-          <option key={d.id} value={d.name}>
-            {d.name}
-          </option>
-        ))}
+        <NamedOptions records={datamodels ?? []} valueBy="name" />
         {value && datamodels && !datamodels.some((d) => d.name === value) ? <option value={value}>{value}</option> : null}
       </Select>
     </FilterField>

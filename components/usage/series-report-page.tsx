@@ -5,7 +5,7 @@
 // brings only its query and how a loaded report reads.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { QueryView, Skeleton } from '@/components/ui';
+import { QueryView, Skeletons } from '@/components/ui';
 import { useDatamodels } from './api';
 import { DownloadButton } from './download-button';
 import type { DateRange } from './params';
@@ -39,12 +39,7 @@ export function SeriesReportPage<T>({
       />
       <QueryView
         query={report}
-        loading={
-          <div className="space-y-4">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-80" />
-          </div>
-        }
+        loading={<Skeletons className="space-y-4" blocks={['h-24', 'h-80']} />}
         errorTitle={`Could not load the ${title.toLowerCase()} report`}
         dim
       >

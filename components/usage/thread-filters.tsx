@@ -4,17 +4,13 @@
 import { Filter, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Select } from '@/components/ui';
+import { CheckChips, toggled } from '@/components/ui/check-chips';
 import { SubmitForm } from '@/components/ui/submit-form';
 import type { DatamodelListItem } from './api';
-import { DateInput, FilterField } from './filter-field';
+import { FilterField, PeriodFields } from './filter-field';
 import { EVALUATION_VALUES, INTERACTION_TYPE_VALUES, ORIGIN_NAMES, ORIGIN_VALUES, type ThreadFilters, EMPTY_THREAD_FILTERS } from './params';
-import { MIN_DATE } from '@/lib/reports/periods';
 
 const TYPE_LABELS: Record<string, string> = { search: 'Search', stream: 'Stream', deepsearch: 'Deep search' };
-
-function toggle(list: string[], value: string): string[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
 
 export function ThreadFiltersPanel({
   value,
@@ -79,29 +75,18 @@ export function ThreadFiltersPanel({
       </FilterField>
       {/* Side by side on phones (full width); stacked in the narrow desktop panel, where two date fields would clip. */}
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
-        <FilterField id={`${id}-from`} label="From">
-          <DateInput id={`${id}-from`} min={MIN_DATE} value={value.start} onChange={(e) => set({ start: e.target.value })} />
-        </FilterField>
-        <FilterField id={`${id}-to`} label="To">
-          <DateInput
-            id={`${id}-to`}
-            min={value.start || MIN_DATE}
-            value={value.end}
-            onChange={(e) => set({ end: e.target.value })}
-            aria-invalid={badDates ? true : undefined}
-          />
-        </FilterField>
+        <PeriodFields value={value} onChange={set} invalid={{ end: Boolean(badDates) }} />
         {badDates ? (
           <p role="alert" className="col-span-2 text-xs text-red-700 lg:col-span-1">
             The end date is before the start date.
           </p>
         ) : null}
       </div>
-      <Checks
+      <CheckChips
         legend="Evaluation"
         options={EVALUATION_VALUES.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }))}
         selected={value.evaluation}
-        onToggle={(v) => set({ evaluation: toggle(value.evaluation, v) })}
+        onToggle={(v) => set({ evaluation: toggled(value.evaluation, v) })}
       />
       <FilterField id={`${id}-fb`} label="Written feedback">
         <Select id={`${id}-fb`} className="mt-1" value={value.feedback} onChange={(e) => set({ feedback: e.target.value as ThreadFilters['feedback'] })}>
@@ -110,23 +95,23 @@ export function ThreadFiltersPanel({
           <option value="false">Without feedback</option>
         </Select>
       </FilterField>
-      <Checks
+      <CheckChips
         legend="Interaction type"
         options={INTERACTION_TYPE_VALUES.map((v) => ({ value: v, label: TYPE_LABELS[v] }))}
         selected={value.interactionTypes}
-        onToggle={(v) => set({ interactionTypes: toggle(value.interactionTypes, v) })}
+        onToggle={(v) => set({ interactionTypes: toggled(value.interactionTypes, v) })}
       />
-      <Checks
+      <CheckChips
         legend="Origin"
         options={ORIGIN_VALUES.map((v) => ({ value: v, label: ORIGIN_NAMES[v] }))}
         selected={value.origins}
-        onToggle={(v) => set({ origins: toggle(value.origins, v) })}
+        onToggle={(v) => set({ origins: toggled(value.origins, v) })}
       />
-      <Checks
+      <CheckChips
         legend="Datamodels"
         options={datamodelNames.map((name) => ({ value: name, label: name }))}
         selected={value.datamodel}
-        onToggle={(v) => set({ datamodel: toggle(value.datamodel, v) })}
+        onToggle={(v) => set({ datamodel: toggled(value.datamodel, v) })}
         empty={datamodels ? 'No datamodel was used' : 'Loading…'}
       />
       <div className="flex gap-2">
@@ -146,37 +131,5 @@ export function ThreadFiltersPanel({
         </Button>
       </div>
     </SubmitForm>
-  );
-}
-
-function Checks({
-  legend,
-  options,
-  selected,
-  onToggle,
-  empty,
-}: {
-  legend: string;
-  options: { value: string; label: string }[];
-  selected: string[];
-  onToggle: (value: string) => void;
-  empty?: string;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-xs font-medium text-slate-600">{legend}</legend>
-      {options.length === 0 ? <p className="mt-1 text-xs text-slate-400">{empty}</p> : null}
-      <div className="mt-1.5 flex flex-wrap gap-1.5">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:checked]:text-indigo-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
-          >
-            <input type="checkbox" className="sr-only" checked={selected.includes(o.value)} onChange={() => onToggle(o.value)} />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
