@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { TOKEN_AND_RATING_COLUMNS } from '../../lib/reports/headers-i18n';
 import { seededRandom } from '../../tests/helpers/seeded-random';
 
 export type Catalog = {
@@ -34,13 +35,7 @@ export const INTERACTION_COLUMNS = [
   'generative_model_name',
   'preset_id',
   'preset_name',
-  'prompt_tokens',
-  'completion_tokens',
-  'total_tokens',
-  'total_tokens_with_fee',
-  'evaluation',
-  'feedback',
-  'feedback_options',
+  ...TOKEN_AND_RATING_COLUMNS,
   'user_name',
   'user_email',
   'extra',

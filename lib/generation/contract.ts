@@ -154,13 +154,8 @@ export const presetCreateBody = z.strictObject({
   parameters: presetParameters.optional(),
 });
 
-export const presetUpdateBody = z.strictObject({
-  identifier: oneLine('identifier', 100).optional(),
-  name: oneLine('name', 200).optional(),
-  generative_model_id: id('generative_model_id').optional(),
-  prompt_template: promptTemplate.optional(),
-  parameters: presetParameters.optional(),
-});
+/** A change sends any of the fields a preset is created with, under the same checks. */
+export const presetUpdateBody = presetCreateBody.partial();
 
 export type PresetCreate = z.infer<typeof presetCreateBody>;
 export type PresetUpdate = z.infer<typeof presetUpdateBody>;
@@ -173,12 +168,8 @@ export const datamodelCreateBody = z.strictObject({
   generative_model_id: id('generative_model_id').optional(),
 });
 
-export const datamodelUpdateBody = z.strictObject({
-  name: oneLine('name', 200).optional(),
-  dataset_id: id('dataset_id').optional(),
-  preset_id: id('preset_id').optional(),
-  generative_model_id: id('generative_model_id').optional(),
-});
+/** A change sends any of the fields a datamodel is created with, under the same checks. */
+export const datamodelUpdateBody = datamodelCreateBody.partial();
 
 export type DatamodelCreate = z.infer<typeof datamodelCreateBody>;
 export type DatamodelUpdate = z.infer<typeof datamodelUpdateBody>;

@@ -34,6 +34,25 @@ const noContent: ResponseDoc = { status: 204, description: 'Done; no body' };
 const SSE = 'text/event-stream';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/**
+ * Create, read, change and delete of a model, preset or datamodel: the three
+ * answer alike, and each refuses (409) a name taken or a record still in use.
+ * `name` is what the answers call the record, `title` what the summaries do.
+ */
+function catalogOperations(
+  path: string,
+  record: { id: string; name: string; title?: string; create: string; created?: string; remove: string },
+): Record<string, OperationDoc> {
+  const { id, name, title = name } = record;
+  const saved = `The ${name} record`;
+  return {
+    [`POST ${path}`]: { summary: record.create, response: described(201, `The ${name}`, record.created ?? saved), errors: [409] },
+    [`GET ${path}/{${id}}`]: { summary: `One ${title}`, response: described(200, `The ${name}`, saved) },
+    [`PATCH ${path}/{${id}}`]: { summary: `Change a ${title}`, response: described(200, `The ${name}`, saved), errors: [409] },
+    [`DELETE ${path}/{${id}}`]: { summary: record.remove, response: noContent, errors: [409] },
+  };
+}
+
 export const OPERATIONS: Record<string, OperationDoc> = {
   // ---------------------------------------------------------------- service
   'GET /api/health': { summary: 'Liveness: 200 when the database answers', response: described(200, 'The service is up', '`{status: "ok"}`') },
@@ -278,18 +297,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "The service's models and the project's own",
     response: described(200, 'The models', 'id, name, provider and whether the project owns it', true),
   },
-  'POST /searcher/v1/generative_models': {
-    summary: 'Add a generative model (an OpenAI-compatible endpoint)',
-    response: described(201, 'The model', 'The model record (its key only by environment variable name)'),
-    errors: [409],
-  },
-  'GET /searcher/v1/generative_models/{model_id}': { summary: 'One generative model', response: described(200, 'The model', 'The model record') },
-  'PATCH /searcher/v1/generative_models/{model_id}': {
-    summary: 'Change a generative model',
-    response: described(200, 'The model', 'The model record'),
-    errors: [409],
-  },
-  'DELETE /searcher/v1/generative_models/{model_id}': { summary: 'Delete a generative model no preset uses', response: noContent, errors: [409] },
+  ...catalogOperations('/searcher/v1/generative_models', {
+    id: 'model_id',
+    name: 'model',
+    title: 'generative model',
+    create: 'Add a generative model (an OpenAI-compatible endpoint)',
+    created: 'The model record (its key only by environment variable name)',
+    remove: 'Delete a generative model no preset uses',
+  }),
   'POST /searcher/v1/generative_models/{model_id}/connection_test': {
     summary: "One small real call to a saved model's provider",
     response: described(200, 'The outcome', '`{ok, detail, latency_ms}`'),
@@ -302,30 +317,22 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "The project's presets (`?include=settings` adds their settings)",
     response: described(200, 'The presets', 'id, identifier and, with settings, template, parameters and model', true),
   },
-  'POST /searcher/v1/presets': {
-    summary: 'Create a preset (prompt template, parameters, model)',
-    response: described(201, 'The preset', 'The preset record'),
-    errors: [409],
-  },
-  'GET /searcher/v1/presets/{preset_id}': { summary: 'One preset', response: described(200, 'The preset', 'The preset record') },
-  'PATCH /searcher/v1/presets/{preset_id}': { summary: 'Change a preset', response: described(200, 'The preset', 'The preset record'), errors: [409] },
-  'DELETE /searcher/v1/presets/{preset_id}': { summary: 'Delete a preset no datamodel uses', response: noContent, errors: [409] },
+  ...catalogOperations('/searcher/v1/presets', {
+    id: 'preset_id',
+    name: 'preset',
+    create: 'Create a preset (prompt template, parameters, model)',
+    remove: 'Delete a preset no datamodel uses',
+  }),
   'GET /searcher/v1/datamodels': {
     summary: "The project's datamodels (`?include=settings` adds their settings)",
     response: described(200, 'The datamodels', 'id, name, dataset, preset and, with settings, model and uses', true),
   },
-  'POST /searcher/v1/datamodels': {
-    summary: 'Create a datamodel (a dataset with a preset), within the plan',
-    response: described(201, 'The datamodel', 'The datamodel record'),
-    errors: [409],
-  },
-  'GET /searcher/v1/datamodels/{datamodel_id}': { summary: 'One datamodel', response: described(200, 'The datamodel', 'The datamodel record') },
-  'PATCH /searcher/v1/datamodels/{datamodel_id}': {
-    summary: 'Change a datamodel',
-    response: described(200, 'The datamodel', 'The datamodel record'),
-    errors: [409],
-  },
-  'DELETE /searcher/v1/datamodels/{datamodel_id}': { summary: 'Delete a datamodel no smartpage publishes', response: noContent, errors: [409] },
+  ...catalogOperations('/searcher/v1/datamodels', {
+    id: 'datamodel_id',
+    name: 'datamodel',
+    create: 'Create a datamodel (a dataset with a preset), within the plan',
+    remove: 'Delete a datamodel no smartpage publishes',
+  }),
 
   // -------------------------------------------------------------- evaluation
   'GET /searcher/v1/evaluation_sets': {

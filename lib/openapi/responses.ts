@@ -117,6 +117,10 @@ export const overviewReport = z
   })
   .register(responseSchemas, { id: 'OverviewReport' });
 
+// A datamodel among the top ones of a credits or tokens report: its names, then its share of the period's usage.
+const datamodelNames = { name: z.string(), dataset: z.string() };
+const datamodelUsage = { tokens_processed: z.number(), api_requests: z.number(), percentage: z.number() };
+
 export const creditsReport = z
   .object({
     credits: z.array(z.object({ date: z.string(), workspace_credits: z.number(), smartpage_credits: z.number(), api_credits: z.number() })),
@@ -124,16 +128,7 @@ export const creditsReport = z
       total_credits_used: z.number(),
       credits_previous_period_comparison: z.object({ current_period_usage: z.number(), previous_period_usage: z.number(), percent_difference: z.number() }),
     }),
-    top_datamodels_by_credit_usage: z.array(
-      z.object({
-        name: z.string(),
-        dataset: z.string(),
-        credits_used: z.number(),
-        tokens_processed: z.number(),
-        api_requests: z.number(),
-        percentage: z.number(),
-      }),
-    ),
+    top_datamodels_by_credit_usage: z.array(z.object({ ...datamodelNames, credits_used: z.number(), ...datamodelUsage })),
   })
   .register(responseSchemas, { id: 'CreditsReport' });
 
@@ -145,9 +140,7 @@ export const tokensReport = z
       tokens_previous_period_comparison: z.object({ current_period: z.number(), previous_period: z.number() }),
       usage_by_origin: z.object({ smartpage: z.number(), api: z.number(), workspace: z.number() }),
     }),
-    top_datamodels_by_token_usage: z.array(
-      z.object({ name: z.string(), dataset: z.string(), tokens_processed: z.number(), api_requests: z.number(), percentage: z.number() }),
-    ),
+    top_datamodels_by_token_usage: z.array(z.object({ ...datamodelNames, ...datamodelUsage })),
   })
   .register(responseSchemas, { id: 'TokensReport' });
 

@@ -1,35 +1,27 @@
-// The document's groups: by path, in the order the reference page shows them.
-export const TAGS = [
-  { name: 'Search', description: 'Questions, answers and conversations' },
-  { name: 'Knowledge', description: 'Datasets, subjects, contents and passages' },
-  { name: 'Import', description: 'Uploads by URL or file, and their progress' },
-  { name: 'Models', description: 'Generative models, presets and datamodels' },
-  { name: 'Review', description: 'The review queue and curated answers' },
-  { name: 'Evaluation', description: 'Evaluation sets and their runs (retrieval quality)' },
-  { name: 'Assessments', description: 'Ratings of answers' },
-  { name: 'Reports', description: 'Usage, credits, tokens and threads' },
-  { name: 'Smartpages', description: 'Publishing smartpages (management)' },
-  { name: 'Public smartpages', description: 'What a published page calls: no credentials, rate limited' },
-  { name: 'Access', description: 'Sign-in tokens, API keys and project tokens' },
+// The document's groups, in the order the reference page shows them, each
+// with the paths it holds: an operation goes to the first group whose paths
+// match its pattern, and to Service when none does. One row a group, so a
+// group's name, description and paths cannot drift apart.
+const GROUPS = [
+  { name: 'Search', description: 'Questions, answers and conversations', paths: /^\/searcher\/v1\/(search|deepsearch|conversations)(\/|$)/ },
+  { name: 'Knowledge', description: 'Datasets, subjects, contents and passages', paths: /^\/searcher\/v1\/(datasets|subjects|contents)(\/|$)/ },
+  { name: 'Import', description: 'Uploads by URL or file, and their progress', paths: /^\/searcher\/v1\/(upload|uploads)(\/|$)/ },
+  { name: 'Models', description: 'Generative models, presets and datamodels', paths: /^\/searcher\/v1\/(generative_models|presets|datamodels)(\/|$)/ },
+  { name: 'Review', description: 'The review queue and curated answers', paths: /^\/searcher\/v1\/(review|curated_answers)(\/|$)/ },
+  { name: 'Evaluation', description: 'Evaluation sets and their runs (retrieval quality)', paths: /^\/searcher\/v1\/evaluation_sets(\/|$)/ },
+  { name: 'Assessments', description: 'Ratings of answers', paths: /^\/api\/v1\/assessments$/ },
+  { name: 'Reports', description: 'Usage, credits, tokens and threads', paths: /^\/api\/v1\/(overview|credits_resume|token_resume|threads|report_download)$/ },
+  { name: 'Smartpages', description: 'Publishing smartpages (management)', paths: /^\/api\/v1\/smartpages(\/|$)/ },
+  { name: 'Public smartpages', description: 'What a published page calls: no credentials, rate limited', paths: /^\/api\/smartpages\// },
+  { name: 'Access', description: 'Sign-in tokens, API keys and project tokens', paths: /^\/api\/v1\/(auth|me|api_keys|project_tokens)(\/|$)/ },
   { name: 'Service', description: 'Health and this document' },
 ] as const;
 
-export type TagName = (typeof TAGS)[number]['name'];
+export type TagName = (typeof GROUPS)[number]['name'];
 
-const RULES: [RegExp, TagName][] = [
-  [/^\/searcher\/v1\/(search|deepsearch|conversations)(\/|$)/, 'Search'],
-  [/^\/searcher\/v1\/(datasets|subjects|contents)(\/|$)/, 'Knowledge'],
-  [/^\/searcher\/v1\/(upload|uploads)(\/|$)/, 'Import'],
-  [/^\/searcher\/v1\/(generative_models|presets|datamodels)(\/|$)/, 'Models'],
-  [/^\/searcher\/v1\/(review|curated_answers)(\/|$)/, 'Review'],
-  [/^\/searcher\/v1\/evaluation_sets(\/|$)/, 'Evaluation'],
-  [/^\/api\/v1\/assessments$/, 'Assessments'],
-  [/^\/api\/v1\/(overview|credits_resume|token_resume|threads|report_download)$/, 'Reports'],
-  [/^\/api\/v1\/smartpages(\/|$)/, 'Smartpages'],
-  [/^\/api\/smartpages\//, 'Public smartpages'],
-  [/^\/api\/v1\/(auth|me|api_keys|project_tokens)(\/|$)/, 'Access'],
-];
+/** The groups as the document lists them: name and description. */
+export const TAGS = GROUPS.map(({ name, description }) => ({ name, description }));
 
 export function tagOf(pattern: string): TagName {
-  return RULES.find(([rule]) => rule.test(pattern))?.[1] ?? 'Service';
+  return GROUPS.find((group) => 'paths' in group && group.paths.test(pattern))?.name ?? 'Service';
 }

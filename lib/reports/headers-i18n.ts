@@ -8,6 +8,16 @@ export const SHEET_NAMES = { credits: 'Credits Resume', tokens: 'Tokens Resume',
 
 export const CREDIT_COLUMNS = ['date', 'workspace_credits', 'smartpage_credits', 'api_credits', 'total_credits'] as const;
 export const TOKEN_COLUMNS = ['date', 'processed_tokens', 'api_requests'] as const;
+/** An interaction's token counts and rating, named as in the interactions table (bench/reports writes them too). */
+export const TOKEN_AND_RATING_COLUMNS = [
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'total_tokens_with_fee',
+  'evaluation',
+  'feedback',
+  'feedback_options',
+] as const;
 export const THREAD_COLUMNS = [
   'conversation_id',
   'conversation_identifier',
@@ -23,13 +33,7 @@ export const THREAD_COLUMNS = [
   'project_name',
   'user_name',
   'user_email',
-  'prompt_tokens',
-  'completion_tokens',
-  'total_tokens',
-  'total_tokens_with_fee',
-  'evaluation',
-  'feedback',
-  'feedback_options',
+  ...TOKEN_AND_RATING_COLUMNS,
 ] as const;
 
 type Column = (typeof CREDIT_COLUMNS)[number] | (typeof TOKEN_COLUMNS)[number] | (typeof THREAD_COLUMNS)[number];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
-import { recordTurn } from '../helpers/interactions';
+import { askedInConsole, recordTurn } from '../helpers/interactions';
 import { createKnowledge, createTenantWithAssistant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import { principalFromToken } from '@/lib/auth/principal';
@@ -218,18 +218,7 @@ describe('GET /searcher/v1/conversations', () => {
 
   it('shows a saved rating with its reasons on the turn', async () => {
     const dataset = await db().dataset.findFirstOrThrow({ where: { projectId: a.project.id, name: 'Alpha' } });
-    const conversation = await db().conversation.create({
-      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c4', origin: 'workspace', userEmail: a.users.EDITOR.email },
-    });
-    const turn = await recordTurn(a, {
-      conversationId: conversation.id,
-      type: 'stream',
-      origin: 'workspace',
-      question: 'Rated?',
-      content: 'Maybe.',
-      userEmail: a.users.EDITOR.email,
-      datasetId: dataset.id,
-    });
+    const { turn } = await askedInConsole(a, 'c4', { question: 'Rated?', content: 'Maybe.', userEmail: a.users.EDITOR.email, datasetId: dataset.id });
     const rated = await call(assessments.POST, 'POST', '/api/v1/assessments', {
       token: a.userTokens.EDITOR,
       body: {
@@ -268,13 +257,7 @@ describe('GET /searcher/v1/conversations', () => {
     const secret = await db().passage.create({
       data: { contentId: foreignContent.id, datasetId: foreignDataset.id, position: 0, text: 'Secret of B.', tokenCount: 3 },
     });
-    const conversation = await db().conversation.create({
-      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'c5', origin: 'workspace', userEmail: a.users.VIEWER.email },
-    });
-    await recordTurn(a, {
-      conversationId: conversation.id,
-      type: 'stream',
-      origin: 'workspace',
+    await askedInConsole(a, 'c5', {
       question: 'Refunds?',
       content: 'Five days.',
       userEmail: a.users.VIEWER.email,

@@ -5,7 +5,7 @@
 // public routes are rate limited per client address and page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../helpers/http';
-import { recordTurn } from '../helpers/interactions';
+import { askedInConsole } from '../helpers/interactions';
 import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import { replacePassages } from '@/lib/knowledge/passages';
@@ -100,17 +100,7 @@ describe('POST /api/smartpages/{slug}/assessments', () => {
     const answer = await askPublic(publicSlug);
     const otherThread = await askPublic(publicSlug, 'Refunds again?');
     const foreign = await askPublic(otherSlug);
-    const workspace = await db().conversation.create({
-      data: { id: crypto.randomUUID(), projectId: a.project.id, identifier: 'ws', origin: 'workspace', userEmail: a.users.OWNER.email },
-    });
-    const console = await recordTurn(a, {
-      conversationId: workspace.id,
-      type: 'stream',
-      origin: 'workspace',
-      question: 'Console?',
-      content: 'Yes.',
-      userEmail: a.users.OWNER.email,
-    });
+    const { conversation: workspace, turn: console } = await askedInConsole(a, 'ws', { question: 'Console?', content: 'Yes.', userEmail: a.users.OWNER.email });
     const detail = { detail: 'This answer was not given on this smartpage in your conversation' };
     for (const body of [
       { identifier: answer.identifier, conversation: otherThread.conversation },

@@ -4,6 +4,7 @@
 // matches in X-Total-Count; without parameters, the spec's listing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../helpers/http';
+import { pagingCases } from '../helpers/query-cases';
 import { createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
 import { db } from '@/lib/db/client';
 import * as contents from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
@@ -106,9 +107,7 @@ describe('GET /searcher/v1/datasets/{id}/contents: filter, sort, pages', () => {
   it.each([
     [{ q: 'x'.repeat(201) }, 'q: q must be at most 200 characters'],
     [{ sort: 'size' }, 'sort: sort must be one of id, name, updated'],
-    [{ limit: '0' }, 'limit: limit must be between 1 and 500'],
-    [{ limit: '501' }, 'limit: limit must be between 1 and 500'],
-    [{ offset: '-1' }, 'offset: offset must be a non-negative integer'],
+    ...pagingCases(500),
     [{ subject_id: 'abc' }, 'subject_id: subject_id must be a non-negative integer'],
     [{ colour: 'red' }, 'Unknown query parameter: colour'],
   ])('400 for %o', async (query, detail) => {

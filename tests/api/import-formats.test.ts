@@ -1,11 +1,9 @@
 // Each supported format imported from a real file served over HTTP on
 // loopback, then read back through the public dataset/content endpoints.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/http';
-import type { Tenant } from '../helpers/tenant';
-import type { FileServer } from '../helpers/file-server';
-import { importFixture } from '../helpers/import-fixture';
+import { importFixtureForFile } from '../helpers/import-fixture';
 import { drainUploads } from '@/lib/ingest/worker';
 import * as upload from '@/app/searcher/v1/upload/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
@@ -13,41 +11,37 @@ import * as contents from '@/app/searcher/v1/datasets/[dataset_id]/contents/rout
 import * as contentsFull from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
 import * as passages from '@/app/searcher/v1/contents/[content_id]/passages/route';
 
-let server: FileServer;
-let tenant: Tenant;
-let datasetId: number;
-
-beforeAll(async () => {
-  ({ server, tenant, datasetId } = await importFixture('formats', 'Library'));
-});
-afterAll(() => server.close());
+const fixture = importFixtureForFile('formats', 'Library');
 
 type Passage = { heading: string; text: string; answer: string; token_count: number };
 
 async function importOne(file: string, extra: Record<string, string> = {}) {
   const res = await call(upload.POST, 'POST', '/searcher/v1/upload', {
-    token: tenant.apiKey,
-    body: { name: `import ${file}`, uploads: [{ dataset_name: 'Library', url: server.url(`/${file}`), ...extra }] },
+    token: fixture.tenant.apiKey,
+    body: { name: `import ${file}`, uploads: [{ dataset_name: 'Library', url: fixture.server.url(`/${file}`), ...extra }] },
   });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ message: 'Upload started', id: expect.any(Number) });
-  await drainUploads({ workerId: `formats-${file}`, projectId: tenant.project.id });
-  const progress = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, { token: tenant.apiKey, params: { upload_id: String(res.body.id) } });
+  await drainUploads({ workerId: `formats-${file}`, projectId: fixture.tenant.project.id });
+  const progress = await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${res.body.id}`, {
+    token: fixture.tenant.apiKey,
+    params: { upload_id: String(res.body.id) },
+  });
   expect(progress.status).toBe(200);
   const item = progress.body.items[0];
   expect(item.error).toBeNull();
   expect(item.state).toBe('done');
   expect(progress.body.state).toBe('done');
   const list = await call(passages.GET, 'GET', `/searcher/v1/contents/${item.content_id}/passages`, {
-    token: tenant.apiKey,
+    token: fixture.tenant.apiKey,
     params: { content_id: String(item.content_id) },
   });
   expect(list.status).toBe(200);
   expect(item.passages).toBe(list.body.length);
   expect(item.tokens).toBe(list.body.reduce((s: number, p: Passage) => s + p.token_count, 0));
-  const all = await call(contentsFull.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents/full`, {
-    token: tenant.apiKey,
-    params: { dataset_id: String(datasetId) },
+  const all = await call(contentsFull.GET, 'GET', `/searcher/v1/datasets/${fixture.datasetId}/contents/full`, {
+    token: fixture.tenant.apiKey,
+    params: { dataset_id: String(fixture.datasetId) },
   });
   const content = all.body.find((c: { id: number }) => c.id === item.content_id);
   return { item, content, passages: list.body as Passage[], text: (list.body as Passage[]).map((p) => `${p.heading}\n${p.text}`).join('\n') };
@@ -57,7 +51,7 @@ describe('import of each format', () => {
   it('PDF: text of every page, title from the document info', async () => {
     const { content, text } = await importOne('guide.pdf');
     expect(content.name).toBe('Aurora Pump Maintenance Guide');
-    expect(content.source).toBe(server.url('/guide.pdf'));
+    expect(content.source).toBe(fixture.server.url('/guide.pdf'));
     expect(content.subject.name).toBe('127.0.0.1');
     expect(text).toContain('The aurora pump needs calibration every ninety days.');
     expect(text).toContain('Tighten the impeller bolt to twelve newton metres.');
@@ -91,7 +85,9 @@ describe('import of each format', () => {
   });
 
   it('HTML without a content name takes the page title', async () => {
-    server.on('/untitled-page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync('tests/fixtures/import/handbook.html')));
+    fixture.server.on('/untitled-page', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync('tests/fixtures/import/handbook.html')),
+    );
     const { content } = await importOne('untitled-page');
     expect(content.name).toBe('Glacier Trail Handbook');
   });
@@ -114,7 +110,9 @@ describe('import of each format', () => {
   });
 
   it('text that looks like a tokenizer control token is imported as plain text', async () => {
-    server.on('/tokens.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Models stop at <|endoftext|> and <|im_start|> markers.'));
+    fixture.server.on('/tokens.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Models stop at <|endoftext|> and <|im_start|> markers.'),
+    );
     const { text, item } = await importOne('tokens.txt');
     expect(text).toContain('Models stop at <|endoftext|> and <|im_start|> markers.');
     expect(item.tokens).toBeGreaterThan(5);
@@ -137,15 +135,17 @@ describe('import of each format', () => {
   });
 
   it('the format comes from the bytes, not the name: a PDF served as .txt with a wrong type is read as a PDF', async () => {
-    server.on('/disguised.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(fs.readFileSync('tests/fixtures/import/guide.pdf')));
+    fixture.server.on('/disguised.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(fs.readFileSync('tests/fixtures/import/guide.pdf')),
+    );
     const { text } = await importOne('disguised.txt');
     expect(text).toContain('The aurora pump needs calibration every ninety days.');
   });
 
   it('imported contents are listed under the dataset', async () => {
-    const res = await call(contents.GET, 'GET', `/searcher/v1/datasets/${datasetId}/contents`, {
-      token: tenant.apiKey,
-      params: { dataset_id: String(datasetId) },
+    const res = await call(contents.GET, 'GET', `/searcher/v1/datasets/${fixture.datasetId}/contents`, {
+      token: fixture.tenant.apiKey,
+      params: { dataset_id: String(fixture.datasetId) },
     });
     expect(res.status).toBe(200);
     expect(res.body.map((c: { name: string }) => c.name)).toEqual(

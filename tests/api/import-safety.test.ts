@@ -147,29 +147,35 @@ describe('SSRF: every private destination is refused with its reason', () => {
   });
 });
 
+type ZipEntry = { name: string; data: Buffer; size: number; method?: number };
+
+/**
+ * The fields a local header and its central directory entry share, from
+ * "version needed" on: at 4 in the local header, 2 bytes later (after
+ * "version made by") in the central one.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: ZipEntry, nameLength: number) {
+  header.writeUInt16LE(20, at); // version needed: 2.0
+  header.writeUInt16LE(entry.method ?? 8, at + 4); // deflate unless said otherwise
+  header.writeUInt32LE(entry.data.length, at + 14); // compressed size
+  header.writeUInt32LE(entry.size, at + 18); // uncompressed size: the claim a test may make lie
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** A ZIP archive written by hand, so its headers can lie. */
-function zip(entries: { name: string; data: Buffer; size: number; method?: number }[]): Buffer {
+function zip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const method = entry.method ?? 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry, name.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, entry, name.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.data);
     centrals.push(central, name);

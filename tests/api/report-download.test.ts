@@ -7,6 +7,7 @@ import { GET as download } from '@/app/api/v1/report_download/route';
 import { threadIdBatches } from '@/lib/reports/threads/read';
 import { call, expectError } from '../helpers/http';
 import { recordTurn } from '../helpers/interactions';
+import { limitCases, REPORT_DATE_CASES } from '../helpers/query-cases';
 import { newConversation, reportTenant, type ReportTenant } from './reports-fixture';
 
 const MARCH = { start_date: '2025-03-01', end_date: '2025-03-31' };
@@ -170,10 +171,9 @@ describe('GET /api/v1/report_download', () => {
   it.each([
     [{ language: 'fr' }, 'language: language must be one of en, pt'],
     [{ section: 'charts' }, 'section: section must be one of all, credits, tokens, threads'],
-    [{ start_date: '1969-12-31' }, 'start_date: start_date must not be before 1970-01-01'],
-    [{ end_date: 'today' }, 'end_date: end_date must be a date in YYYY-MM-DD format'],
+    ...REPORT_DATE_CASES,
     [{ datamodel_id: 'abc' }, 'datamodel_id: datamodel_id must be a non-negative integer'],
-    [{ limit: '0' }, 'limit: limit must be between 1 and 50000'],
+    ...limitCases(50_000),
     [{ format: 'csv' }, 'Unknown query parameter: format'],
   ])('%o → 400 JSON', async (query, detail) => {
     expectError(await call(download, 'GET', '/api/v1/report_download', { token: t.userTokens.OWNER, query }), 400, detail);

@@ -10,15 +10,18 @@ import { reportTenant, type ReportTenant } from './reports-fixture';
 
 let t: ReportTenant;
 const MARCH = { start_date: '2025-03-01', end_date: '2025-03-31' };
+const JUNE = { start_date: '2025-06-01', end_date: '2025-06-30' };
 
 beforeAll(async () => {
   t = await reportTenant('figures');
 });
 
-/** Days of a range with their values, every other day zero. */
-function daily(start: string, days: number, values: Record<string, object>, zero: object) {
+/** Every day of a period with its values, every other day zero. */
+function daily(period: typeof MARCH, values: Record<string, object>, zero: object) {
+  const first = Date.parse(`${period.start_date}T00:00:00Z`);
+  const days = (Date.parse(`${period.end_date}T00:00:00Z`) - first) / 86_400_000 + 1;
   return Array.from({ length: days }, (_, i) => {
-    const date = new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(first + i * 86_400_000).toISOString().slice(0, 10);
     return { date, ...zero, ...(values[date] ?? {}) };
   });
 }
@@ -86,15 +89,15 @@ describe('GET /api/v1/overview', () => {
 
 describe('GET /api/v1/credits_resume', () => {
   it('March: daily series zero-filled, boundary seconds in the right day, previous period, top datamodels', async () => {
+    const withCredits = {
+      '2025-03-01': { api_credits: 100 },
+      '2025-03-15': { workspace_credits: 240 },
+      '2025-03-31': { smartpage_credits: 600, api_credits: 50 },
+    };
     const res = await call(credits, 'GET', '/api/v1/credits_resume', { token: t.userTokens.EDITOR, query: MARCH });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      credits: daily(
-        '2025-03-01',
-        31,
-        { '2025-03-01': { api_credits: 100 }, '2025-03-15': { workspace_credits: 240 }, '2025-03-31': { smartpage_credits: 600, api_credits: 50 } },
-        C0,
-      ),
+      credits: daily(MARCH, withCredits, C0),
       credits_usage_details: {
         total_credits_used: 990,
         // previous period: the 31 days 2025-01-29 … 2025-02-28 → 80
@@ -122,10 +125,10 @@ describe('GET /api/v1/credits_resume', () => {
     ]);
     const june = await call(credits, 'GET', '/api/v1/credits_resume', {
       token: t.userTokens.OWNER,
-      query: { start_date: '2025-06-01', end_date: '2025-06-30' },
+      query: JUNE,
     });
     expect(june.body).toEqual({
-      credits: daily('2025-06-01', 30, {}, C0),
+      credits: daily(JUNE, {}, C0),
       credits_usage_details: {
         total_credits_used: 0,
         credits_previous_period_comparison: { current_period_usage: 0, previous_period_usage: 0, percent_difference: 0 },
@@ -198,15 +201,11 @@ describe('GET /api/v1/credits_resume', () => {
 
 describe('GET /api/v1/token_resume', () => {
   it('March: pages of 30 by default, totals, previous period, usage by origin, top datamodels', async () => {
+    const withTokens = { '2025-03-01': { processed_tokens: 100, api_requests: 1 }, '2025-03-15': { processed_tokens: 200, api_requests: 1 } };
     const res = await call(tokens, 'GET', '/api/v1/token_resume', { token: t.userTokens.OWNER, query: MARCH });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      tokens: daily(
-        '2025-03-01',
-        30,
-        { '2025-03-01': { processed_tokens: 100, api_requests: 1 }, '2025-03-15': { processed_tokens: 200, api_requests: 1 } },
-        T0,
-      ),
+      tokens: daily(MARCH, withTokens, T0).slice(0, 30), // the first page: 30 of March's 31 days
       token_usage_details: {
         total_tokens_processed: 650,
         tokens_previous_period_comparison: { current_period: 650, previous_period: 80 },

@@ -1,5 +1,6 @@
 // Interactions recorded straight into a tenant's project, for tests that need
 // questions in the history (threads, reports, ratings) without asking a model.
+import { db } from '@/lib/db/client';
 import { recordInteraction, type InteractionInput } from '@/lib/usage/record';
 
 type Owner = { project: { id: number }; organization: { id: number } };
@@ -25,4 +26,17 @@ export function recordTurn(owner: Owner, input: TurnInput) {
     totalTokensWithFee: 2,
     ...input,
   });
+}
+
+/**
+ * A question asked in the console, recorded as the console records it: a new
+ * workspace conversation of `turn.userEmail`, named `conversation`, holding
+ * one streamed turn.
+ */
+export async function askedInConsole(owner: Owner, conversation: string, turn: Omit<TurnInput, 'conversationId'> & { userEmail: string }) {
+  const thread = await db().conversation.create({
+    data: { id: crypto.randomUUID(), projectId: owner.project.id, identifier: conversation, origin: 'workspace', userEmail: turn.userEmail },
+  });
+  const recorded = await recordTurn(owner, { type: 'stream', origin: 'workspace', ...turn, conversationId: thread.id });
+  return { conversation: thread, turn: recorded };
 }

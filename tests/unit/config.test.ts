@@ -83,15 +83,8 @@ describe('readConfig', () => {
   });
 
   it("keeps what the variables meant before: empty is unset, next-auth's bare host name is no origin", () => {
-    const blank = {
-      REDIS_URL: '',
-      METRICS_TOKEN: '',
-      LOG_LEVEL: '',
-      GENERATION_TIMEOUT_MS: '',
-      GENERATION_ALLOW_PRIVATE_NETWORK: '',
-      REPORT_DOWNLOAD_BATCH: '',
-      PORT: '',
-    };
+    const names = ['REDIS_URL', 'METRICS_TOKEN', 'LOG_LEVEL', 'GENERATION_TIMEOUT_MS', 'GENERATION_ALLOW_PRIVATE_NETWORK', 'REPORT_DOWNLOAD_BATCH', 'PORT'];
+    const blank = Object.fromEntries(names.map((name) => [name, '']));
     expect(readConfig(blank)).toMatchObject({
       redisUrl: null,
       operations: { metricsToken: null, logLevel: 'info' },

@@ -114,11 +114,8 @@ describe('rerank: lead and unordered pairs', () => {
 
 describe('subQueries', () => {
   it('keeps the whole question first and adds each part', () => {
-    expect(subQueries('How do I sort a list, and how do I delete a key from a dict?')).toEqual([
-      'How do I sort a list, and how do I delete a key from a dict?',
-      'How do I sort a list,',
-      'do I delete a key from a dict',
-    ]);
+    const question = 'How do I sort a list, and how do I delete a key from a dict?';
+    expect(subQueries(question)).toEqual([question, 'How do I sort a list,', 'do I delete a key from a dict']);
   });
   it('splits comparisons into their sides', () => {
     expect(subQueries('What is the difference between sorted() and list.sort()?').slice(1)).toEqual(['sorted()', 'list.sort()']);
@@ -178,8 +175,15 @@ const answerInput = (question: string, passages: GenerationInput['passages'], ex
   ...extra,
 });
 
+/** A passage of documentation (not a question–answer row) from source `document`. */
+const passageOf = (document: number, title: string, text: string) => ({ title, text, answer: '', document });
+
+/** The extractive answer to `question` from one source made of `blocks` (its paragraphs). */
+const quoteOf = (question: string, blocks: string[], source: { title?: string; document?: number } = {}) =>
+  composeExtractive(answerInput(question, [passageOf(source.document ?? 1, source.title ?? 'Source', blocks.join('\n\n'))]));
+
 describe('prompt and extractive answer', () => {
-  const passages = CORPUS[0].passages.map((p, i) => ({ title: `${CORPUS[0].name} — ${p.heading}`, text: p.text, answer: '', document: 100 + i }));
+  const passages = CORPUS[0].passages.map((p, i) => passageOf(100 + i, `${CORPUS[0].name} — ${p.heading}`, p.text));
   const input = (question: string, extra: Partial<GenerationInput> = {}) => answerInput(question, passages, extra);
 
   it('fills {context}, {question} and {history} once, and appends what a template forgot', () => {
@@ -195,12 +199,7 @@ describe('prompt and extractive answer', () => {
       answer: 'No: unused credits expire monthly.',
       document: 900,
     };
-    const page = {
-      title: 'Credits and usage reports',
-      text: 'Credits are counted per answer: tokens multiplied by the fee of the model.',
-      answer: '',
-      document: 901,
-    };
+    const page = passageOf(901, 'Credits and usage reports', 'Credits are counted per answer: tokens multiplied by the fee of the model.');
     // Shares one word: the documentation page answers, the FAQ row is only "see also".
     const counted = composeExtractive(input('How are credits counted?', { passages: [faq, page] }));
     expect(counted).not.toContain('expire monthly');
@@ -223,13 +222,8 @@ describe('prompt and extractive answer', () => {
       '```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```',
       'The separator differs between operating systems.',
     ].join('\n\n');
-    const code = { title: 'os.path — Joining paths', text, answer: '', document: 1 };
-    const other = {
-      title: 'os — Separators',
-      text: 'os.sep is the character the operating system uses to separate pathname components.',
-      answer: '',
-      document: 2,
-    };
+    const code = passageOf(1, 'os.path — Joining paths', text);
+    const other = passageOf(2, 'os — Separators', 'os.sep is the character the operating system uses to separate pathname components.');
     const answer = composeExtractive(input('How do I join path components on every operating system?', { passages: [code, other] }));
     expect(answer.startsWith('To join path parts portably, use os.path.join:\n\n```\nimport os\npath = os.path.join("a", "b")\nlists[1].append(5)\n```')).toBe(
       true,
@@ -247,7 +241,7 @@ describe('prompt and extractive answer', () => {
       'total_changes()',
       'The total_changes() function returns the number of row changes caused by INSERT, UPDATE or DELETE statements since the connection opened; changes by triggers count too, and the changes of every statement add up.',
     ].join('\n\n');
-    const functions = { title: 'Built-In Scalar SQL Functions', text, answer: '', document: 7 };
+    const functions = passageOf(7, 'Built-In Scalar SQL Functions', text);
     const answer = composeExtractive(input('what does the changes() function return', { passages: [functions] }));
     expect(answer).toMatch(/^`changes\(\)`\n\nThe changes\(\) function returns the number of rows modified/);
     expect(answer).not.toContain('total_changes');
@@ -260,7 +254,7 @@ describe('prompt and extractive answer', () => {
     expect(composeExtractive(input('is changes() better than counting rows after triggers statements', { passages: [functions] }))).toContain(
       'total_changes()',
     );
-    const index = { title: 'Index', text: 'changes()\n\ncharacter sets\n\ntotal_changes()', answer: '', document: 10 };
+    const index = passageOf(10, 'Index', 'changes()\n\ncharacter sets\n\ntotal_changes()');
     expect(composeExtractive(input('what does the changes() function return', { passages: [index, functions] }))).toMatch(
       /^`changes\(\)`\n\nThe changes\(\)[\s\S]*\[2\]/,
     );
@@ -271,70 +265,70 @@ describe('prompt and extractive answer', () => {
   });
 
   it('does not end on the label or introduction of what it leaves out', () => {
-    const text = [
-      'checkpoint_timeout (integer)',
-      'Maximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes.',
-      'checkpoint_completion_target (floating point)',
-      'Specifies the target of checkpoint completion, as a fraction of total time between checkpoints, and many more words here to make this block long enough that it does not fit the excerpt any more at all: '.repeat(
-        6,
-      ),
-    ].join('\n\n');
-    const answer = composeExtractive(input('default checkpoint timeout', { passages: [{ title: 'WAL', text, answer: '', document: 1 }] }));
+    const answer = quoteOf(
+      'default checkpoint timeout',
+      [
+        'checkpoint_timeout (integer)',
+        'Maximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes.',
+        'checkpoint_completion_target (floating point)',
+        'Specifies the target of checkpoint completion, as a fraction of total time between checkpoints, and many more words here to make this block long enough that it does not fit the excerpt any more at all: '.repeat(
+          6,
+        ),
+      ],
+      { title: 'WAL' },
+    );
     // The setting's own label opens the excerpt (as code); the next setting's label does not end it.
     expect(answer).toBe(
       '`checkpoint_timeout (integer)`\n\nMaximum time between automatic WAL checkpoints. The default checkpoint timeout is five minutes. [1]',
     );
-    const intro = ['Create a sequence called serial and start it at 101 with the sequence start option.', 'Select the next number from this sequence:'].join(
-      '\n\n',
-    );
-    const started = composeExtractive(input('sequence start', { passages: [{ title: 'Sequences', text: intro, answer: '', document: 2 }] }));
+    const intro = ['Create a sequence called serial and start it at 101 with the sequence start option.', 'Select the next number from this sequence:'];
+    const started = quoteOf('sequence start', intro, { title: 'Sequences', document: 2 });
     expect(started).toBe('Create a sequence called serial and start it at 101 with the sequence start option. [1]');
   });
 
   it('quotes the best source unless another covers clearly more of the question, not the same word many times', () => {
-    const serial = {
-      title: 'Numeric Types › Serial Types',
-      text: 'The serial types create unique identifier columns, like the AUTO_INCREMENT property of other databases.',
-      answer: '',
-      document: 1,
-    };
+    const serial = passageOf(
+      1,
+      'Numeric Types › Serial Types',
+      'The serial types create unique identifier columns, like the AUTO_INCREMENT property of other databases.',
+    );
     const settings = ['log_level', 'log_format', 'log_timing', 'log_buffers', 'sample_rate']
       .map((name) => `auto_explain.${name} (enum)\n\nauto_explain.${name} sets how auto_explain logs plans. Only superusers can change it.`)
       .join('\n\n');
-    const explain = { title: 'auto_explain', text: settings, answer: '', document: 2 };
+    const explain = passageOf(2, 'auto_explain', settings);
     const answer = composeExtractive(input('how do I make a column auto increment', { passages: [serial, explain] }));
     expect(answer.startsWith('The serial types create unique identifier columns')).toBe(true);
     expect(answer).not.toContain('superusers');
   });
 
   it('goes on with a sentence its code example splits, and cites after the code', () => {
-    const text = [
+    const blocks = [
       'The serial types create unique identifier columns, like the AUTO_INCREMENT property of other databases. In the current implementation, specifying:',
       '```\nCREATE TABLE t (c SERIAL);\n```',
       'is equivalent to specifying:',
       "```\nCREATE SEQUENCE t_c_seq;\nCREATE TABLE t (c integer NOT NULL DEFAULT nextval('t_c_seq'));\n```",
       'Thus an integer column gets its default values from a sequence generator.',
-    ].join('\n\n');
-    const answer = composeExtractive(input('make a column auto increment', { passages: [{ title: 'Serial Types', text, answer: '', document: 1 }] }));
+    ];
+    const answer = quoteOf('make a column auto increment', blocks, { title: 'Serial Types' });
     expect(answer).toContain('specifying:\n\n```\nCREATE TABLE t (c SERIAL);\n```\n\nis equivalent to specifying:\n\n```\nCREATE SEQUENCE t_c_seq;');
     expect(answer.endsWith("nextval('t_c_seq'));\n```\n\n[1]")).toBe(true);
     expect(answer).not.toContain('specifying: [1]');
   });
 
   it('never quotes a signature alone: what it introduces comes with it', () => {
-    const text = [
+    const blocks = [
       'awaitable asyncio.gather(*aws, return_exceptions=False)',
       'Run awaitable objects in the aws sequence concurrently.',
       'If all awaitables are completed successfully, the result is an aggregate list of returned values.',
-    ].join('\n\n');
-    const answer = composeExtractive(input('asyncio gather timeout', { passages: [{ title: 'Coroutines and Tasks', text, answer: '', document: 1 }] }));
+    ];
+    const answer = quoteOf('asyncio gather timeout', blocks, { title: 'Coroutines and Tasks' });
     expect(answer).toBe('`awaitable asyncio.gather(*aws, return_exceptions=False)`\n\nRun awaitable objects in the aws sequence concurrently. [1]');
   });
 
   it('cites each document once: a second passage of the same document is not a "see also"', () => {
-    const a = { title: 'Tuples', text: 'A tuple is an immutable sequence; a list is mutable.', answer: '', document: 7 };
-    const b = { title: 'Tuples', text: 'Tuples and lists both hold sequences of items.', answer: '', document: 7 };
-    const c = { title: 'Lists', text: 'Lists are mutable sequences, unlike a tuple.', answer: '', document: 8 };
+    const a = passageOf(7, 'Tuples', 'A tuple is an immutable sequence; a list is mutable.');
+    const b = passageOf(7, 'Tuples', 'Tuples and lists both hold sequences of items.');
+    const c = passageOf(8, 'Lists', 'Lists are mutable sequences, unlike a tuple.');
     const answer = composeExtractive(input('difference between a list and a tuple', { passages: [a, b, c] }));
     const cited = [...answer.matchAll(/\[(\d)\]/g)].map((m) => Number(m[1]));
     expect(cited).toEqual([1, 3]);
@@ -463,14 +457,9 @@ describe('passageTitle', () => {
 describe('extractive answer: see also', () => {
   it('points to other documents that say something, not to an index or a table of contents that lists the words', () => {
     const passages = [
-      {
-        title: 'WAL',
-        text: 'checkpoint_timeout (integer)\n\nMaximum time between automatic WAL checkpoints. The default is five minutes.',
-        answer: '',
-        document: 1,
-      },
-      { title: 'Index › C', text: 'checkpoint_timeout configuration parameter, Checkpoints\n\ncheckpoints, WAL Configuration', answer: '', document: 2 },
-      { title: 'WAL Configuration', text: 'Checkpoints are written every checkpoint_timeout seconds, or sooner when WAL grows.', answer: '', document: 3 },
+      passageOf(1, 'WAL', 'checkpoint_timeout (integer)\n\nMaximum time between automatic WAL checkpoints. The default is five minutes.'),
+      passageOf(2, 'Index › C', 'checkpoint_timeout configuration parameter, Checkpoints\n\ncheckpoints, WAL Configuration'),
+      passageOf(3, 'WAL Configuration', 'Checkpoints are written every checkpoint_timeout seconds, or sooner when WAL grows.'),
     ];
     const answer = composeExtractive(answerInput('default checkpoint_timeout', passages));
     expect(answer).toMatch(/\n\nSee also: \[3\] WAL Configuration\.$/);
@@ -479,7 +468,7 @@ describe('extractive answer: see also', () => {
 
 describe('extractive answer: reference entries', () => {
   const answer = (text: string, question = 'run a shell command and capture its output') =>
-    composeExtractive(answerInput(question, [{ title: 'subprocess', text, answer: '', document: 1 }]));
+    composeExtractive(answerInput(question, [passageOf(1, 'subprocess', text)]));
 
   it("opens with the entry's term when the excerpt starts right after it, the term as inline code", () => {
     const text = [
@@ -510,7 +499,7 @@ describe('extractive answer: reference entries', () => {
 });
 
 describe('extractive answer: captions', () => {
-  const answer = (text: string, question: string) => composeExtractive(answerInput(question, [{ title: 'Slices', text, answer: '', document: 1 }]));
+  const answer = (text: string, question: string) => composeExtractive(answerInput(question, [passageOf(1, 'Slices', text)]));
   const code = '```\nfn first_word(s: &str) -> &str {\n    &s[..1]\n}\n```';
 
   it('quotes a caption with the listing it names, never alone', () => {
@@ -552,10 +541,6 @@ describe('extractive answer: captions', () => {
   });
 });
 
-/** The extractive answer to `question` from one source made of `blocks`. */
-const quoteOf = (question: string, blocks: string[]) =>
-  composeExtractive(answerInput(question, [{ title: 'Source', text: blocks.join('\n\n'), answer: '', document: 1 }]));
-
 describe('extractive answer: a sentence interrupted by its code', () => {
   it('never opens in the middle of the sentence: the code and the words that run into it come first', () => {
     const quoted = quoteOf('edit the message of the last commit', [
@@ -586,7 +571,7 @@ describe('extractive answer: table rows', () => {
 });
 
 describe('extractive answer: rows from the middle of a table', () => {
-  const answer = (text: string) => composeExtractive(answerInput('join paths', [{ title: 'pathlib', text, answer: '', document: 1 }]));
+  const answer = (text: string) => composeExtractive(answerInput('join paths', [passageOf(1, 'pathlib', text)]));
   const rows = ['os.getcwd() | Path.cwd()', 'os.symlink() | Path.symlink_to()', 'os.path.join() | PurePath.joinpath()'];
 
   it("puts the table's header above them when the table starts in the passage", () => {
