@@ -97,6 +97,13 @@ const STRONG_POINTERS = new Set(['it', 'its', 'them', 'they', 'their', 'those', 
  * spreadsheets", "with a default value", "for a whole database").
  */
 const WHOLE_QUESTION = /^(?!(what|how) about\b|what if\b)(how|what|why|when|where|which|who|can|could|should|is|are|does|do|did|will|would)\b/;
+/**
+ * "that" and "this" after a verb or a preposition point at what was said ("can an index make that fast", "how do I
+ * reverse that", "is this safe", "add a column to that table"); after a noun they open a clause ("a file that skips
+ * buffering"), after "so", "such", "sure" they join one.
+ */
+const DEMONSTRATIVE =
+  /\b(make|makes|do|does|did|use|is|was|are|with|for|about|like|than|to|into|on|of|from|get|undo|reverse|change|fix|avoid|stop|disable|enable|turn|run|keep|set|speed|apply) (that|this)\b/;
 /** "is there", "are there": existential, not a pointer to a place. */
 const EXISTENTIAL = /\b(is|are|was|were|isn t|aren t) there\b/g;
 
@@ -123,7 +130,7 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   const text = all.join(' ');
   const connected = CONNECTORS.test(text);
   const continues = connected || all.some((w) => POINTERS.has(w));
-  const pointsBack = connected || words(text.replace(EXISTENTIAL, ' ')).some((w) => STRONG_POINTERS.has(w));
+  const pointsBack = connected || DEMONSTRATIVE.test(text) || words(text.replace(EXISTENTIAL, ' ')).some((w) => STRONG_POINTERS.has(w));
   // A follow-up adds a little to the previous question, or points back at
   // it; a question with its own subject and no pointer back starts afresh.
   if (content.length === 0 || pointsBack || (continues && content.length <= 3)) {

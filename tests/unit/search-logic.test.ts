@@ -33,6 +33,8 @@ describe('resolveQuestion', () => {
       undefined,
     ],
     ['and how do I reverse that?', 'How do I sort a list how do I reverse that?', undefined],
+    // "that" after a verb points back, however many words of its own the question has.
+    ['can a key function make that fast on a very big list?', 'How do I sort a list can a key function make that fast on a very big list?', undefined],
     ['And how are credits counted?', 'How do I sort a list how are credits counted?', 'how are credits counted?'],
     ['and what is a tuple?', 'How do I sort a list what is a tuple?', 'what is a tuple?'],
   ])('%s continues the thread', (question, query, own) => {
@@ -45,6 +47,8 @@ describe('resolveQuestion', () => {
     'How do I open a file for writing?',
     'asyncio sleep versus time sleep blocking behaviour',
     'is there a way to open a file that skips buffering entirely?',
+    'how do I make sure that every file handle gets closed on errors?',
+    'find the rows that changed since yesterday in a large table',
   ])('%s stands alone', (question) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'standalone', query: question });
   });
