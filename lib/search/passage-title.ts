@@ -13,6 +13,11 @@ export function passageTitle(name: string, heading: string): string {
   const path = withoutRepeats(heading);
   if (!path || path === name) return name;
   if (!name || path.startsWith(`${name}${SEPARATOR}`) || firstPart(path).startsWith(`${name} `)) return path;
+  // A manual page named by its name line ("git-revert(1) — Revert some existing commits", import's withPurpose)
+  // whose path starts with the bare name, or the name plus words ("git-revert(1) Manual Page"): the full name there.
+  const bare = name.split(' — ', 1)[0];
+  const [first, ...rest] = path.split(SEPARATOR);
+  if (bare !== name && (first === bare || first.startsWith(`${bare} `))) return [name, ...rest].join(SEPARATOR);
   return `${name} — ${path}`;
 }
 

@@ -456,6 +456,14 @@ describe('passageTitle', () => {
     expect(passageTitle('git-revert(1)', 'git-revert(1) Manual Page › OPTIONS')).toBe('git-revert(1) Manual Page › OPTIONS');
     expect(passageTitle('Joins', 'Joins › Join Types › Join Types and Their Costs')).toBe('Joins › Join Types and Their Costs');
   });
+  it('puts a manual page under the name its name line gave it, once', () => {
+    const name = 'git-revert(1) — Revert some existing commits';
+    expect(passageTitle(name, 'git-revert(1) › git-revert(1) Manual Page › DESCRIPTION')).toBe(`${name} › DESCRIPTION`);
+    expect(passageTitle(name, 'git-revert(1) › NAME')).toBe(`${name} › NAME`);
+    expect(passageTitle('pg_dump — extract a database', 'pg_dump')).toBe('pg_dump — extract a database');
+    // Another page's heading is not the name's.
+    expect(passageTitle(name, 'Undoing › git-revert-like tools')).toBe(`${name} — Undoing › git-revert-like tools`);
+  });
 });
 
 describe('extractive answer: see also', () => {
