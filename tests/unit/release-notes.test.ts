@@ -25,23 +25,20 @@ describe('isReleaseNotes', () => {
 });
 
 describe('rerank: release notes', () => {
+  const page = (document: number, name: string, heading: string, body: string) => ({ name, subject: 'Manual', heading, body, answer: '', document });
   const docs = [
-    {
-      name: 'What’s New in Python 3.3',
-      subject: 'Manual',
-      heading: 'PEP 380: Syntax for delegating to a subgenerator',
-      body: 'A generator function can now delegate part of its work to another generator with yield from: the values the subgenerator yields go straight to the caller of the generator function.',
-      answer: '',
-      document: 1,
-    },
-    {
-      name: 'Expressions',
-      subject: 'Manual',
-      heading: 'Yield expressions',
-      body: 'A yield expression is used when defining a generator function and can only be used in the body of a function definition; it suspends the function and hands a value to the caller.',
-      answer: '',
-      document: 2,
-    },
+    page(
+      1,
+      'What’s New in Python 3.3',
+      'PEP 380: Syntax for delegating to a subgenerator',
+      'A generator function can now delegate part of its work to another generator with yield from: the values the subgenerator yields go straight to the caller of the generator function.',
+    ),
+    page(
+      2,
+      'Expressions',
+      'Yield expressions',
+      'A yield expression is used when defining a generator function and can only be used in the body of a function definition; it suspends the function and hands a value to the caller.',
+    ),
   ];
   const idfs: Record<string, number> = { yield: 3, gener: 2, function: 1, work: 1.5, delegate: 3, caller: 2.5, new: 1, chang: 1.5 };
   const termsOf = (question: string) => queryTerms(question).map((t) => ({ stem: t.stem, alternatives: [], idf: idfs[t.stem] ?? 1 }));
