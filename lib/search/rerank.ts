@@ -24,6 +24,7 @@
 // halves, both databases) against plain BM25: see bench/quality/results.md.
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
 import { asksAboutReleases, isReleaseNotes } from './release-notes';
+import { templated } from './templates';
 
 /** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
 export type RankTerm = { stem: string; forms?: string[]; alternatives: string[]; idf: number };
@@ -59,7 +60,12 @@ export const RANK_SETTINGS = {
   listFactor: 0.5,
   /** A release-notes page (release-notes.ts) counts this share, unless the question asks what changed. */
   releaseFactor: 0.5,
+  /** A passage whose text other pages repeat (templates.ts), among the best TEMPLATE_WINDOW, counts this share. */
+  templateFactor: 0.7,
 };
+
+/** How many of the best candidates are compared with one another for repeated text. */
+const TEMPLATE_WINDOW = 30;
 
 export function idf(total: number, df: number): number {
   const n = Math.max(total, df, 1);
@@ -326,7 +332,27 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
     const notes = isNotes(doc.name) ? releaseFactor : 1;
     return { ...doc, score: Math.round(combine(parts, terms.length) * listed * notes * 10_000) / 10_000, parts, order: i };
   });
-  return scored
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .map(({ order: _order, ...rest }) => rest as unknown as D & { score: number; parts: RankParts });
+  const byScore = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;
+  scored.sort(byScore);
+  if (RANK_SETTINGS.templateFactor < 1) {
+    const best = scored.slice(0, TEMPLATE_WINDOW);
+    const repeated = templated(best.map((s) => ({ document: s.document, words: bodyWords(tokenised[s.order]) })));
+    best.forEach((s, i) => {
+      if (repeated[i]) s.score = Math.round(s.score * RANK_SETTINGS.templateFactor * 10_000) / 10_000;
+    });
+    scored.sort(byScore);
+  }
+  return scored.map(({ order: _order, ...rest }) => rest as unknown as D & { score: number; parts: RankParts });
+}
+
+/** The distinct content words (stem ids, stop words out) of a passage's body: the sequence's fourth field. */
+function bodyWords(d: PassageTokens): Set<number> {
+  const words = new Set<number>();
+  let field = 0;
+  for (const id of d.sequence) {
+    if (id === BREAK) field++;
+    else if (field === BODY) words.add(id);
+    else if (field > BODY) break;
+  }
+  return words;
 }
