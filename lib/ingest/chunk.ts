@@ -82,7 +82,7 @@ function chunkSection(section: Section, options: ChunkOptions, count: TokenCount
     const cost = unit.tokens + (current.length ? 1 : 0);
     if (current.length && size + cost > budget) {
       emit();
-      current = tail(current, overlap, budget - unit.tokens - 1);
+      current = tail(current, Math.max(overlap, introductionTokens(current, unit)), budget - unit.tokens - 1);
       size = current.reduce((sum, u, i) => sum + u.tokens + (i ? 1 : 0), 0);
     }
     size += unit.tokens + (current.length ? 1 : 0);
@@ -91,6 +91,25 @@ function chunkSection(section: Section, options: ChunkOptions, count: TokenCount
   if (current.length) emit();
   return chunks.flatMap((chunk) => fit(chunk, options.maxTokens, headingTokens, count));
 }
+
+/**
+ * A code block that opens a passage without the words that introduce it reads as a listing of unknown purpose
+ * ("When you are in the middle of massive changes … use git stash push --staged" stood at the end of one
+ * passage, its example opened the next): before a code block, the paragraph just before it — with the short
+ * label above it, if any ("Saving unrelated changes for future use") — is carried into the next passage whole,
+ * past the overlap, as long as both fit. What that takes, in `tail`'s count; 0 when the next unit is no code.
+ */
+function introductionTokens(current: Unit[], next: Unit): number {
+  if (!isFenced(next.text) || !current.length || isFenced(current[current.length - 1].text)) return 0;
+  let start = current.length - 1;
+  while (start > 0 && current[start].joiner !== '\n\n') start--;
+  const label = current[start - 1];
+  if (label && !isFenced(label.text) && isLabel(label.text)) start--;
+  return current.slice(start).reduce((sum, u) => sum + u.tokens + 1, 0);
+}
+
+/** A short line that names what follows: a few words, no sentence. */
+const isLabel = (text: string) => text.split(/\s+/).length <= 12 && !/[.!?:;]["'”’)\]]*$/.test(text.trim());
 
 /** Trailing units of the passage just emitted, up to `overlap` tokens and never so many that the next unit would not fit. */
 function tail(units: Unit[], overlap: number, room: number): Unit[] {

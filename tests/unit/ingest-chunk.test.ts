@@ -24,6 +24,25 @@ describe('chunkDocument', () => {
     ]);
   });
 
+  it('starts a passage that opens with a code block with the label and paragraph that introduce it, past the overlap', () => {
+    const intro =
+      'When you are in the middle of massive changes and you find some unrelated issue that you do not want to forget to fix, you can do the change, stage it, and stash it away for future use.';
+    const code = '```\n$ git add --patch foo\n$ git stash push --staged\n$ git commit -m Massive\n$ git stash pop\n```';
+    const filler = Array.from({ length: 6 }, (_, i) => sentence(i)).join(' ');
+    const section = { heading: ['git-stash(1)', 'EXAMPLES'], paragraphs: [filler, 'Saving unrelated changes for future use', intro, code] };
+    const chunks = chunkDocument(doc([section]), { maxTokens: 200, overlapTokens: 10 }, countTokens);
+    const withCode = chunks.find((c) => c.text.includes('git stash push --staged'))!;
+    expect(withCode.text.startsWith(`Saving unrelated changes for future use\n\n${intro}\n\n${code}`)).toBe(true);
+    expect(withCode.tokenCount).toBeLessThanOrEqual(200);
+    // Without code next, the overlap alone decides what is carried.
+    const prose = chunkDocument(
+      doc([{ ...section, paragraphs: [filler, 'Saving unrelated changes for future use', intro, filler] }]),
+      { maxTokens: 200, overlapTokens: 10 },
+      countTokens,
+    );
+    expect(prose.at(-1)!.text.startsWith('Saving unrelated')).toBe(false);
+  });
+
   it('never passes the token bound, breaks between sentences and overlaps neighbours', () => {
     const paragraph = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
     const chunks = chunkDocument(doc([{ heading: ['Valves'], paragraphs: [paragraph] }]), { maxTokens: 80, overlapTokens: 25 }, countTokens);
