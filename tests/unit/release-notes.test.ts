@@ -2,7 +2,8 @@
 // unless the question asks what changed.
 import { describe, expect, it } from 'vitest';
 import { asksAboutReleases, isReleaseNotes } from '@/lib/search/release-notes';
-import { RANK_SETTINGS, rerank } from '@/lib/search/rerank';
+import { rerank } from '@/lib/search/rerank';
+import { withRankSetting } from '../helpers/rank-settings';
 import { queryTerms } from '@/lib/text/words';
 
 describe('isReleaseNotes', () => {
@@ -46,13 +47,7 @@ describe('rerank: release notes', () => {
   it('puts the page that explains the feature first', () => {
     const question = termsOf('how does yield work in a generator function');
     expect(rerank(question, docs)[0].name).toBe('Expressions');
-    const saved = RANK_SETTINGS.releaseFactor;
-    try {
-      RANK_SETTINGS.releaseFactor = 1;
-      expect(rerank(question, docs)[0].name).toBe('What’s New in Python 3.3');
-    } finally {
-      RANK_SETTINGS.releaseFactor = saved;
-    }
+    withRankSetting('releaseFactor', 1, () => expect(rerank(question, docs)[0].name).toBe('What’s New in Python 3.3'));
   });
 
   it('keeps release notes at full weight when the question asks what changed', () => {

@@ -2,7 +2,8 @@
 // something of its own.
 import { describe, expect, it } from 'vitest';
 import { templated } from '@/lib/search/templates';
-import { RANK_SETTINGS, rerank } from '@/lib/search/rerank';
+import { rerank } from '@/lib/search/rerank';
+import { withRankSetting } from '../helpers/rank-settings';
 import { queryTerms } from '@/lib/text/words';
 
 const DIAGNOSTICS = (program: string) =>
@@ -42,12 +43,6 @@ describe('rerank: repeated text', () => {
 
   it('puts the page of its own first, and the copies first without the factor', () => {
     expect(rerank(terms, docs)[0].name).toBe('libpq');
-    const saved = RANK_SETTINGS.templateFactor;
-    try {
-      RANK_SETTINGS.templateFactor = 1;
-      expect(rerank(terms, docs)[0].heading).toBe('Diagnostics');
-    } finally {
-      RANK_SETTINGS.templateFactor = saved;
-    }
+    withRankSetting('templateFactor', 1, () => expect(rerank(terms, docs)[0].heading).toBe('Diagnostics'));
   });
 });
