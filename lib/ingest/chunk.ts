@@ -7,6 +7,7 @@
 // tokens count towards the bound because it is indexed too.
 import type { ParsedDocument, Section } from './document';
 import { fenceCode, isFenced, textBlocks } from '../text/code-blocks';
+import { CLAUSE_END } from '../text/words';
 
 export type ChunkOptions = { maxTokens: number; overlapTokens: number };
 export type Chunk = { heading: string; text: string; answer: string; tokenCount: number };
@@ -109,7 +110,7 @@ function introductionTokens(current: Unit[], next: Unit): number {
 }
 
 /** A short line that names what follows: a few words, no sentence. */
-const isLabel = (text: string) => text.split(/\s+/).length <= 12 && !/[.!?:;]["'”’)\]]*$/.test(text.trim());
+const isLabel = (text: string) => text.split(/\s+/).length <= 12 && !CLAUSE_END.test(text.trim());
 
 /** Trailing units of the passage just emitted, up to `overlap` tokens and never so many that the next unit would not fit. */
 function tail(units: Unit[], overlap: number, room: number): Unit[] {

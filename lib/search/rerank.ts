@@ -314,8 +314,6 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);
   const releaseFactor = asksAboutReleases(terms.map((t) => t.stem)) ? 1 : RANK_SETTINGS.releaseFactor;
-  const releaseNotes = new Map<string, boolean>();
-  const isNotes = (name: string) => releaseNotes.get(name) ?? releaseNotes.set(name, isReleaseNotes(name)).get(name)!;
   const scored = docs.map((doc, i) => {
     const d = tokenised[i];
     const bodyStart = d.ends[TITLE_END];
@@ -329,7 +327,7 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
     const listed = d.listsTerms ? RANK_SETTINGS.listFactor : 1;
-    const notes = isNotes(doc.name) ? releaseFactor : 1;
+    const notes = isReleaseNotes(doc.name) ? releaseFactor : 1;
     return { ...doc, score: Math.round(combine(parts, terms.length) * listed * notes * 10_000) / 10_000, parts, order: i };
   });
   const byScore = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;

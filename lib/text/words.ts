@@ -16,6 +16,9 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Text that ends a clause: a full stop, question or exclamation mark, colon or semicolon, maybe inside quotes or brackets. */
+export const CLAUSE_END = /[.!?:;]["'”’)\]]*$/;
+
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }

@@ -60,7 +60,7 @@ export function parseHtml(html: string): ParsedDocument {
   const landmark = mainLandmark(document as unknown as Queryable);
   if (landmark) {
     const sections = sectionsOf(landmark as unknown as El, null, CHROME_TAGS);
-    return { format: 'html', title: withPurpose(pageTitle ?? firstHeading(sections), sections), sections, qa: [] };
+    return page(pageTitle ?? firstHeading(sections), sections);
   }
   // Readability changes the document it reads: the whole page is read from a copy of its own.
   const fresh = read();
@@ -75,12 +75,16 @@ export function parseHtml(html: string): ParsedDocument {
       const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
       const sections = sectionsFromHtml(article.content, title);
-      const all = [...leadLeftOut(whole, sections, title), ...sections];
-      return { format: 'html', title: withPurpose(title, all), sections: all, qa: [] };
+      return page(title, [...leadLeftOut(whole, sections, title), ...sections]);
     }
   }
   // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
-  return { format: 'html', title: withPurpose(pageTitle ?? firstHeading(whole), whole), sections: whole, qa: [] };
+  return page(pageTitle ?? firstHeading(whole), whole);
+}
+
+/** The parsed page: its sections under its title, completed by a manual page's name line. */
+function page(title: string | null, sections: Section[]): ParsedDocument {
+  return { format: 'html', title: withPurpose(title, sections), sections, qa: [] };
 }
 
 /**
