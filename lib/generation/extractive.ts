@@ -8,6 +8,7 @@ import { countTokens } from '../text/tokens';
 import { queryTerms, sentences, stemsOf } from '../text/words';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
+import { briefTitle } from '../search/passage-title';
 
 // Said to anyone, including visitors of a public smartpage: plain words, and what to try next.
 export const NO_ANSWER = "I couldn't find an answer to that in these documents. Try asking with other words, or name the product, feature or error you mean.";
@@ -316,7 +317,7 @@ function seeAlso(passages: SourcePassage[], used: number, weights: Weights): str
   passages.forEach((p, i) => {
     if (more.length >= SEE_ALSO || documents.has(p.document) || coverage(`${p.title} ${p.text}`, weights) === 0 || !holdsProse(p.text)) return;
     documents.add(p.document);
-    more.push(`[${i + 1}] ${p.title}`);
+    more.push(`[${i + 1}] ${briefTitle(p.title)}`);
   });
   return more.length ? `\n\nSee also: ${more.join('; ')}.` : '';
 }

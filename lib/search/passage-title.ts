@@ -28,3 +28,28 @@ function withoutRepeats(heading: string): string {
 }
 
 const firstPart = (path: string) => path.split(SEPARATOR, 1)[0];
+
+/** Parameters longer than this are cut to "(…)" in a pointer to a source. */
+const BRIEF_PARAMETERS = 40;
+
+/**
+ * The title as a pointer shows it: each part that is a signature with a long parameter list keeps its name and
+ * "(…)" ("@dataclasses.dataclass(…)" for "@dataclasses.dataclass(*, init=True, repr=True, eq=True, …"); the
+ * citation links to the source, whose every default the reader can see there. Stored headings may end inside
+ * the list (cut at import), so the closing parenthesis is optional.
+ */
+export function briefTitle(title: string): string {
+  return title
+    .split(SEPARATOR)
+    .map((part) => {
+      const open = part.indexOf('(');
+      // A name right before the parenthesis, after at most two words (a kind or a type: "class", "unsigned long");
+      // a sentence with an aside ("… output parameters (call by reference)?") is no signature.
+      if (open <= 0 || !/^(?:[\w*]+ ){0,2}@?[\w.]+$/.test(part.slice(0, open))) return part;
+      const close = part.lastIndexOf(')');
+      const parameters = close > open ? part.slice(open + 1, close) : part.slice(open + 1);
+      if (parameters.length <= BRIEF_PARAMETERS) return part;
+      return `${part.slice(0, open)}(…)${close > open ? part.slice(close + 1) : ''}`;
+    })
+    .join(SEPARATOR);
+}

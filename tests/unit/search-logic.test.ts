@@ -6,7 +6,7 @@ import { subQueries } from '@/lib/search/subqueries';
 import { rerank, idf, RANK_SETTINGS } from '@/lib/search/rerank';
 import { adverbRoot, queryTerms } from '@/lib/text/words';
 import { choosingTerms } from '@/lib/search/retrieve';
-import { passageTitle } from '@/lib/search/passage-title';
+import { briefTitle, passageTitle } from '@/lib/search/passage-title';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';
@@ -434,6 +434,36 @@ describe('choosingTerms', () => {
     expect(choosingTerms(queryTerms('python'), dfOf, 1000).map((t) => t.stem)).toEqual(['python']);
     const keyword = queryTerms('WHERE clause', 12, { keywords: true });
     expect(choosingTerms(keyword, () => 10, 1000).map((t) => t.word)).toEqual(['clause']);
+  });
+});
+
+describe('briefTitle', () => {
+  it("cuts a signature's long parameter list to (…), whole or cut at import, and leaves the rest alone", () => {
+    expect(briefTitle('dataclasses — Data Classes › @dataclasses.dataclass(*, init=True, repr=True, eq=True, order=False, unsafe_hash=False,')).toBe(
+      'dataclasses — Data Classes › @dataclasses.dataclass(…)',
+    );
+    expect(briefTitle("zipfile › class zipfile.ZipFile(file, mode='r', compression=ZIP_STORED, allowZip64=True) › Notes")).toBe(
+      'zipfile › class zipfile.ZipFile(…) › Notes',
+    );
+    // Short parameters stay: they are the name's meaning.
+    expect(briefTitle('time › time.get_clock_info(name)')).toBe('time › time.get_clock_info(name)');
+    expect(briefTitle('Built-in Functions › sorted(iterable, /, *, key=None, reverse=False)')).toBe(
+      'Built-in Functions › sorted(iterable, /, *, key=None, reverse=False)',
+    );
+    // A sentence with an aside is no signature.
+    const faq = 'Programming FAQ › How do I write a function with output parameters (call by reference, as in C and in many other languages)?';
+    expect(briefTitle(faq)).toBe(faq);
+  });
+
+  it('shows see-also pointers by their brief titles', () => {
+    const first = passageOf(1, 'os.path — Joining paths', 'Use os.path.join to join path components on every operating system.');
+    const other = passageOf(
+      2,
+      'shutil › shutil.copytree(src, dst, symlinks=False, ignore=None, copy_function=copy2)',
+      'Recursively copy a directory tree of path components.',
+    );
+    const answer = composeExtractive(answerInput('join path components', [first, other]));
+    expect(answer).toContain('See also: [2] shutil › shutil.copytree(…).');
   });
 });
 
