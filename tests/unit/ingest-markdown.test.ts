@@ -11,6 +11,64 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  it('leaves out what a renderer never shows: HTML comments, on one line or several, and link reference definitions', () => {
+    const source = [
+      '# Path',
+      '',
+      '## `path.extname(path)`',
+      '',
+      '<!-- YAML',
+      'added: v0.1.25',
+      'changes:',
+      '  - pr-url: https://github.com/nodejs/node/pull/5348',
+      '-->',
+      '',
+      'The `path.extname()` method returns the extension <!-- a note --> of the [`path`][].',
+      '',
+      '```js',
+      '<!-- kept: code is shown as written -->',
+      "path.extname('index.html');",
+      '```',
+      '',
+      '[`path`]: #path',
+      '[MSDN-Rel-Path]: https://docs.microsoft.com/en-us/windows "Paths"',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual([
+      'The path.extname() method returns the extension of the path.',
+      "```\n<!-- kept: code is shown as written -->\npath.extname('index.html');\n```",
+    ]);
+    // A comment never closed hides the rest, as it does in a browser; a definition inside a paragraph is text.
+    expect(paragraphs('# A\n\nshown\n\n<!-- never closed\n\nhidden')).toEqual(['shown']);
+    expect(paragraphs('# A\n\nSee the table\n[x]: y')).toEqual(['See the table [x]: y']);
+  });
+
+  it('reads a wrapped paragraph as one text, and keeps list items, rows, hard breaks and indented code on lines of their own', () => {
+    const source = [
+      '# Streams',
+      '',
+      'Therefore to read a whole file from a readable, it is necessary',
+      'to collect chunks across several [`readable`',
+      'events](#event-readable):',
+      '',
+      'Steps:',
+      '- open the file',
+      '  and read it',
+      '- close it',
+      '',
+      'first line  ',
+      'second line',
+      '',
+      '    const a = 1;',
+      '    const b = 2;',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual([
+      'Therefore to read a whole file from a readable, it is necessary to collect chunks across several readable events:',
+      'Steps:\n• open the file and read it\n• close it',
+      'first line\nsecond line',
+      'const a = 1;\nconst b = 2;',
+    ]);
+  });
+
   it('keeps a table as its rows, one a line', () => {
     expect(paragraphs('# Ops\n\n| Operator | Example |\n|---|---|\n| % | a % b |\n')).toEqual(['| Operator | Example |\n|---|---|\n| % | a % b |']);
   });
@@ -23,6 +81,7 @@ describe('parseMarkdown on hostile text', () => {
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],
     ['images never closed', `${'![a]( '.repeat(200_000)}\n`],
     ['a heading of spaces', `# a${' '.repeat(200_000)}x\n\nbody`],
+    ['comments opened on every line', `# a\n\n${'<!-- <!-- x -->\n'.repeat(50_000)}body`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });

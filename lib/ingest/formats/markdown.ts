@@ -1,5 +1,8 @@
 // Markdown: ATX and setext headings give the heading path; paragraphs,
-// lists and code blocks become paragraphs; inline markup is removed.
+// lists and code blocks become paragraphs; inline markup is removed. What a
+// renderer never shows is not text: HTML comments (Node.js's API pages open
+// every entry with a YAML block of versions and pull-request addresses in
+// one) and link reference definitions ("[`path.parse()`]: #pathparsepath").
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
@@ -10,8 +13,9 @@ export function parseMarkdown(source: string): ParsedDocument {
   const builder = new SectionBuilder();
   let title: string | null = null;
   let block: string[] = [];
+  let inComment = false;
   const flush = () => {
-    builder.paragraph(block.map(inline).join('\n'));
+    builder.paragraph(inline(unwrapped(block)));
     block = [];
   };
   const heading = (level: number, text: string) => {
@@ -21,7 +25,12 @@ export function parseMarkdown(source: string): ParsedDocument {
     builder.heading(level, clean);
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    const uncommented = withoutComments(lines[i], inComment);
+    inComment = uncommented.open;
+    // A line that was all comment is no line: it neither ends a paragraph nor adds to it.
+    if (uncommented.text !== lines[i] && !uncommented.text.trim()) continue;
+    const line = uncommented.text;
+    if (LINK_DEFINITION.test(line) && block.length === 0) continue;
     const fence = /^\s*(```|~~~)/.exec(line);
     if (fence) {
       flush();
@@ -53,6 +62,56 @@ export function parseMarkdown(source: string): ParsedDocument {
   }
   flush();
   return { format: 'markdown', title, sections: builder.sections, qa: [] };
+}
+
+/** A line that starts a list item, a table row or a quotation: it starts a line of its own. */
+const STARTS_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|\||>)/;
+
+/**
+ * A paragraph's lines as one text: a line break inside a paragraph is a soft wrap (CommonMark: rendered as a
+ * space), so "…it is necessary\nto collect chunks…" reads as one sentence in a passage and an answer. Lines stay
+ * apart where a list item, a table row or a quotation starts, after a table row or a hard break (two spaces or a
+ * backslash at the end), and in a block indented as code.
+ */
+function unwrapped(lines: string[]): string {
+  if (/^(?: {4}|\t)/.test(lines[0] ?? '')) return lines.join('\n');
+  let text = lines[0] ?? '';
+  for (let i = 1; i < lines.length; i++) {
+    const previous = lines[i - 1];
+    const apart = STARTS_LINE.test(lines[i]) || /^\s*\|/.test(previous) || / {2,}$|\\$/.test(previous);
+    text += apart ? `\n${lines[i]}` : ` ${lines[i].trimStart()}`;
+  }
+  return text;
+}
+
+/** "[label]: destination", optionally with a title: defines a link, shows nothing (CommonMark). */
+const LINK_DEFINITION = /^\s{0,3}\[[^\[\]]+\]:\s*\S+(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*$/;
+
+/**
+ * The line without its HTML comments; `open`: a comment goes on past its end. Read with indexOf, so a line of
+ * many "<!--" costs one pass. Fenced code never gets here with a comment open: a fence inside a comment is
+ * comment, and code is kept as written (the fence loop reads its lines itself).
+ */
+function withoutComments(line: string, open: boolean): { text: string; open: boolean } {
+  if (!open && !line.includes('<!--')) return { text: line, open };
+  let text = '';
+  let at = 0;
+  let inside = open;
+  while (at < line.length) {
+    if (inside) {
+      const end = line.indexOf('-->', at);
+      if (end < 0) return { text, open: true };
+      at = end + 3;
+      inside = false;
+    } else {
+      const start = line.indexOf('<!--', at);
+      if (start < 0) break;
+      text += line.slice(at, start);
+      at = start + 4;
+      inside = true;
+    }
+  }
+  return { text: text + line.slice(at), open: inside };
 }
 
 /**
