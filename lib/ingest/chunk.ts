@@ -127,18 +127,24 @@ function tail(units: Unit[], overlap: number, room: number): Unit[] {
   return kept.map((u, i) => (i === 0 ? { ...u, joiner: '' } : u));
 }
 
-/** A paragraph as one unit, or as sentences (or word runs) when it alone passes the budget. */
+/**
+ * A paragraph as one unit, or as sentences (or word runs) when it alone passes the budget. Its lines (a list's
+ * items, a table's rows) stay lines: sentences are joined by a space within a line only — joined across lines,
+ * a long list read as one run-on line and a table's rows as one row.
+ */
 function unitsOf(paragraph: string, budget: number, count: TokenCounter): Unit[] {
   const tokens = count(paragraph);
   if (tokens <= budget) return [{ text: paragraph, tokens, joiner: '\n\n' }];
   if (isFenced(paragraph)) return codeUnits(paragraph, budget, count);
   const units: Unit[] = [];
-  sentencesOf(paragraph).forEach((sentence, i) => {
-    const joiner = i === 0 ? '\n\n' : ' ';
-    const n = count(sentence);
-    if (n <= budget) units.push({ text: sentence, tokens: n, joiner });
-    else wordRuns(sentence, budget, count).forEach((run, j) => units.push({ ...run, joiner: j === 0 ? joiner : ' ' }));
-  });
+  for (const line of paragraph.split('\n')) {
+    sentencesOf(line).forEach((sentence, i) => {
+      const joiner = i > 0 ? ' ' : units.length ? '\n' : '\n\n';
+      const n = count(sentence);
+      if (n <= budget) units.push({ text: sentence, tokens: n, joiner });
+      else wordRuns(sentence, budget, count).forEach((run, j) => units.push({ ...run, joiner: j === 0 ? joiner : ' ' }));
+    });
+  }
   return units;
 }
 

@@ -62,6 +62,18 @@ describe('chunkDocument', () => {
     for (let i = 0; i < 60; i++) expect(all).toContain(sentence(i));
   });
 
+  it("keeps a long list's items and a long table's rows on lines of their own when it cuts them into passages", () => {
+    const items = Array.from({ length: 40 }, (_, i) => `• option${i} {string} ${sentence(i)}`);
+    const rows = Array.from({ length: 40 }, (_, i) => `limit${i} | ${i * 10} | ${sentence(i)}`);
+    for (const paragraph of [items.join('\n'), rows.join('\n')]) {
+      const chunks = chunkDocument(doc([{ heading: ['Options'], paragraphs: [paragraph] }]), { maxTokens: 120, overlapTokens: 20 }, countTokens);
+      expect(chunks.length).toBeGreaterThan(5);
+      // Every line of every passage is one whole item or row, as written: none runs into the next.
+      const lines = new Set(paragraph.split('\n'));
+      for (const chunk of chunks) for (const line of chunk.text.split('\n')) expect(lines.has(line)).toBe(true);
+    }
+  });
+
   it('cuts a sentence longer than a passage between words, and a word longer than a passage by characters', () => {
     const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
     const blob = 'x9Qz'.repeat(400);
