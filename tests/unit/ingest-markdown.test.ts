@@ -69,6 +69,21 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  it('shows code spans as written, and a list item keeps its bullet whatever its code holds', () => {
+    const source = [
+      '# Functions',
+      '',
+      'Use `*args` and `**kwargs`, or the `<details>` element; *emphasis* and **bold** go.',
+      '',
+      '* `maxBuffer` {number} **Default:** `1024 * 1024`.',
+      '* `killSignal` {string}',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual([
+      'Use *args and **kwargs, or the <details> element; emphasis and bold go.',
+      '• maxBuffer {number} Default: 1024 * 1024.\n• killSignal {string}',
+    ]);
+  });
+
   it('keeps a table as its rows, one a line', () => {
     expect(paragraphs('# Ops\n\n| Operator | Example |\n|---|---|\n| % | a % b |\n')).toEqual(['| Operator | Example |\n|---|---|\n| % | a % b |']);
   });
@@ -82,6 +97,7 @@ describe('parseMarkdown on hostile text', () => {
     ['images never closed', `${'![a]( '.repeat(200_000)}\n`],
     ['a heading of spaces', `# a${' '.repeat(200_000)}x\n\nbody`],
     ['comments opened on every line', `# a\n\n${'<!-- <!-- x -->\n'.repeat(50_000)}body`],
+    ['code spans never closed', `# a\n\n${'`a *b '.repeat(100_000)}\n`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });

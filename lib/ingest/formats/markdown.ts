@@ -128,19 +128,29 @@ function withoutClosingHashes(text: string): string {
 function inline(text: string): string {
   // No pattern can scan past the next bracket it would open again ("[^[\]]", "[^<>]"): a text repeating an
   // opening without its close ("<p <p <p …", "[a]( [a]( …") would otherwise cost time growing with its square.
+  const unlinked = text
+    .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+    .replace(/\[([^[\]]+)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+    .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
+    // Line starts first: a list item's "*" is no emphasis ("* `maxBuffer` … `1024 * 1024`" kept its words, lost its bullet).
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ');
+  // Code spans are shown as written: no tag, emphasis or underscore inside one is markup ("`*args`", "`<details>`").
+  return unlinked
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (i % 2 ? part.slice(1, -1) : withoutMarkup(part)))
+    .join('')
+    .trim();
+}
+
+/** Tags and emphasis out of text outside code spans. */
+function withoutMarkup(text: string): string {
   return (
     text
-      .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
-      .replace(/\[([^[\]]+)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
-      .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
       // A line break or a block tag parts words ("one<br>two" is two words); inline tags go.
       .replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^<>]*>/gi, ' ')
       .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
       .replace(/(\*\*|__)(.+?)\1/g, '$2')
       .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-      .replace(/`([^`]+)`/g, '$1')
-      .replace(/^\s{0,3}>\s?/gm, '')
-      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
-      .trim()
   );
 }
