@@ -124,18 +124,23 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
     const lead = blocks[from - 1];
     if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && size() + lead.text.length <= EXCERPT_CHARS * 1.5) from--;
   }
+  // Nor with a sentence that points back at the one before it ("This allows developers to …", "They include the
+  // algorithm …", "But you decided …"): read alone, it says something about nothing. The prose before it comes
+  // too, as context only: it does not count in the excerpt's score, so it never decides which source is quoted.
+  const context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS * 1.5 ? 1 : 0;
+  from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
   const quoted = (b: TextBlock) => (b.code ? b : { ...b, text: withoutFootnoteMarks(trimProse(b.text, weights)) });
   const chosen = [...(header ? [quoted(header)] : []), ...blocks.slice(from, to + 1).map(quoted)];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
-  const score = scores.slice(from, to + 1).reduce((a, b) => a + b, 0) + titled;
+  const score = scores.slice(from + context, to + 1).reduce((a, b) => a + b, 0) + titled;
   // And what it covers of the question, each term once (see composeExtractive).
   const covered =
     coverage(
       blocks
-        .slice(from, to + 1)
+        .slice(from + context, to + 1)
         .map((b) => b.text)
         .join('\n'),
       weights,
@@ -182,6 +187,17 @@ const isEntryOf = (entry: string | null, asked: string) => !!entry && (entry ===
 
 /** A paragraph that goes on with a sentence: it starts with a lower-case word ("is equivalent to…"), not a name ("f.write(…)"). */
 const continuesSentence = (block: TextBlock | undefined) => !!block && !block.code && /^[a-z]+[\s,]/.test(block.text.trim());
+
+/**
+ * Prose that opens by pointing back: a pronoun or demonstrative standing alone as the subject ("This allows …",
+ * "That will cause …", "They include …"; not "This command …", whose noun names what it means), or a connective
+ * that continues an argument ("But", "However", "Therefore", "Also").
+ */
+const pointsBack = (block: TextBlock) => !block.code && POINTS_BACK.test(block.text.trim());
+/** A paragraph of prose: no code, no table row. */
+const isProse = (block: TextBlock) => !block.code && !isRow(block);
+const POINTS_BACK =
+  /^(?:(?:This|That|These|Those|They|It) (?:is|are|was|were|will|would|can|could|may|might|must|should|has|have|had|does|do|did|means|allows|lets|makes|causes|gives|ensures|prevents|requires|includes|include|works|happens|also|only|not)\b|(?:But|However|Therefore|Thus|Hence|Also|Otherwise)\b)/;
 
 /** Whether `block` is prose ending with a colon and `next` the code it introduces. */
 const announces = (block: TextBlock, next: TextBlock | undefined) => !block.code && !!next?.code && /:\s*$/.test(block.text);

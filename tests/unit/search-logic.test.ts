@@ -238,6 +238,21 @@ describe('prompt and extractive answer', () => {
     expect(answer).toContain('See also: [2] os — Separators.');
   });
 
+  it('brings the sentence before an excerpt that points back at it, as context that does not pick the source', () => {
+    const text = [
+      'Passwords are stored hashed; the hash uses a random salt, so users with the same password get different hashes.',
+      'They include the algorithm type in the result, so passwords hashed with different algorithms can co-exist.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('can passwords hashed with different algorithms co-exist', [passageOf(1, 'Password authentication', text)]));
+    expect(answer.startsWith('Passwords are stored hashed;')).toBe(true);
+    expect(answer).toContain('can co-exist. [1]');
+    // Nothing to point back at in a passage that opens with it; and a noun after "This" names what it means.
+    const opening = composeExtractive(
+      answerInput('what does pruning remove', [passageOf(1, 'gc', 'Intro about garbage.\n\nThis command prunes loose objects older than two weeks.')]),
+    );
+    expect(opening.startsWith('This command prunes')).toBe(true);
+  });
+
   it('quotes the reference entry the question names, not a neighbour that repeats its words', () => {
     const text = [
       'changes()',
