@@ -36,6 +36,8 @@ const UPLOAD_BATCH = 100; // the API's maximum items per upload
 
 type Config = {
   docsDir: string;
+  /** The documents' file extension, without the dot (DOCS_EXT). */
+  extension: string;
   port: number;
   dataDir: string;
   distDir: string;
@@ -57,6 +59,7 @@ function readConfig(): Config {
     .filter(Boolean);
   return {
     docsDir: path.resolve(process.env.DOCS_DIR ?? '/usr/share/doc/postgresql-doc-15/html'),
+    extension: process.env.DOCS_EXT ?? 'html',
     port: Number(process.env.PORT ?? 3313),
     dataDir,
     distDir: process.env.NEXT_DIST_DIR || '.next-quality',
@@ -70,11 +73,12 @@ function readConfig(): Config {
   };
 }
 
-function htmlFiles(dir: string): string[] {
+/** The documents under `dir` whose names end with `.${extension}` (DOCS_EXT: html, or md for a Markdown corpus). */
+function docFiles(dir: string, extension: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
+    if (entry.isDirectory()) return docFiles(full, extension);
+    return entry.name.endsWith(`.${extension}`) ? [full] : [];
   });
 }
 
@@ -367,7 +371,7 @@ async function prepareData(config: Config, api: Api, docsPort: number): Promise<
     console.error(`REUSE=1: dataset "${DATASET}" already holds ${contents} contents, import skipped`);
     return { datasetId, imported: { pages: contents, done: contents, failed: [], passages: 0, seconds: 0, skipped: true } };
   }
-  const files = htmlFiles(config.docsDir).sort();
+  const files = docFiles(config.docsDir, config.extension).sort();
   console.error(`importing ${files.length} pages from ${config.docsDir}…`);
   const imported = await importDocs(api, files, config.docsDir, docsPort);
   console.error(`  imported in ${imported.seconds.toFixed(0)} s: ${imported.done} done, ${imported.failed.length} failed, ${imported.passages} passages`);

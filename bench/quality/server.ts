@@ -26,7 +26,7 @@ export function serveDocs(docsDir: string): Promise<{ server: http.Server; port:
       res.writeHead(404).end();
       return;
     }
-    const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream';
+    const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
   });
   return new Promise((resolve, reject) => {
