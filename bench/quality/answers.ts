@@ -19,10 +19,18 @@ const only = process.env.ONLY?.split(',');
 let onExpected = 0;
 let first = 0;
 let answered = 0;
+let pointers = 0;
+let pointersExpected = 0;
 const questions = set.questions.filter((q) => !only || only.includes(q.id));
 for (const q of questions) {
   const found = await retrieve(dataset.id, q.question, { topK: 5, minScore: 0 });
-  const passages = found.map((p) => ({ title: passageTitle(p.content.name, p.heading), text: p.body, answer: p.answer, document: p.contentId }));
+  const passages = found.map((p) => ({
+    title: passageTitle(p.content.name, p.heading),
+    text: p.body,
+    answer: p.answer,
+    document: p.contentId,
+    score: p.score,
+  }));
   const answer = composeExtractive({
     question: q.question,
     passages,
@@ -34,6 +42,11 @@ for (const q of questions) {
   // The quoted source is the citation that ends the excerpt, before "See also".
   const cited = /\[(\d+)\]\s*$/.exec(answer.split('\n\nSee also:')[0]);
   const quoted = cited ? found[Number(cited[1]) - 1] : undefined;
+  // The sources the answer points to after "See also:", and how many are an expected page.
+  for (const [, n] of (answer.split('\n\nSee also:')[1] ?? '').matchAll(/\[(\d+)\]/g)) {
+    pointers++;
+    if (q.pages.includes(pageOf(found[Number(n) - 1].content.source))) pointersExpected++;
+  }
   if (quoted) {
     answered++;
     if (q.pages.includes(pageOf(quoted.content.source))) onExpected++;
@@ -46,5 +59,5 @@ for (const q of questions) {
   }
 }
 console.log(
-  `\n${questions.length} questions: an answer quoted for ${answered}; the quoted source is an expected page for ${onExpected}, the first source for ${first}`,
+  `\n${questions.length} questions: an answer quoted for ${answered}; the quoted source is an expected page for ${onExpected}, the first source for ${first}; see-also points to ${pointers} sources, ${pointersExpected} of them an expected page`,
 );

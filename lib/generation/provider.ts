@@ -3,8 +3,11 @@
 // the answer with token usage: the provider's reported usage when it gives
 // one, else counts from the real tokenizer.
 
-/** `document`: the content the passage belongs to (several passages may share one). */
-export type SourcePassage = { title: string; text: string; answer: string; document: number };
+/**
+ * `document`: the content the passage belongs to (several passages may share one); `score`: its retrieval score
+ * (0..1), when it was retrieved.
+ */
+export type SourcePassage = { title: string; text: string; answer: string; document: number; score?: number };
 
 export type Turn = { question: string; answer: string };
 

@@ -470,6 +470,15 @@ describe('briefTitle', () => {
     expect(briefTitle(faq)).toBe(faq);
   });
 
+  it('points to other sources only when they matched well beside the best one', () => {
+    const best = { ...passageOf(1, 'os.path — Joining paths', 'Use os.path.join to join path components on every operating system.'), score: 0.8 };
+    const close = { ...passageOf(2, 'pathlib — Paths', 'PurePath.joinpath joins path components too.'), score: 0.5 };
+    const far = { ...passageOf(3, 'zipfile — Paths', 'zipfile.Path joins path components inside an archive.'), score: 0.4 };
+    const answer = composeExtractive(answerInput('join path components', [best, close, far]));
+    expect(answer).toContain('See also: [2] pathlib — Paths.');
+    expect(answer).not.toContain('[3]');
+  });
+
   it('shows see-also pointers by their brief titles', () => {
     const first = passageOf(1, 'os.path — Joining paths', 'Use os.path.join to join path components on every operating system.');
     const other = passageOf(
