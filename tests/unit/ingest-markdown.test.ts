@@ -98,6 +98,8 @@ describe('parseMarkdown on hostile text', () => {
     ['a heading of spaces', `# a${' '.repeat(200_000)}x\n\nbody`],
     ['comments opened on every line', `# a\n\n${'<!-- <!-- x -->\n'.repeat(50_000)}body`],
     ['code spans never closed', `# a\n\n${'`a *b '.repeat(100_000)}\n`],
+    ['a link label never closed', `# a\n\n[${'a '.repeat(200_000)}\n`],
+    ['a link definition whose title never closes', `# a\n\n[a]: x "${' y'.repeat(200_000)}\n`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });
