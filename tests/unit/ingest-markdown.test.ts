@@ -65,8 +65,29 @@ describe('parseMarkdown', () => {
       'Therefore to read a whole file from a readable, it is necessary to collect chunks across several readable events:',
       'Steps:\n• open the file and read it\n• close it',
       'first line\nsecond line',
-      'const a = 1;\nconst b = 2;',
+      '```\nconst a = 1;\nconst b = 2;\n```',
     ]);
+  });
+
+  it('reads a block indented four spaces as code, blank lines inside it kept, but not one that continues a list item', () => {
+    const source = [
+      '# Install',
+      '',
+      'Run:',
+      '',
+      '    npm install',
+      '',
+      '    npm test',
+      '',
+      'Then:',
+      '',
+      '- build it',
+      '',
+      '    with care, as the item says',
+      '',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual(['Run:', '```\nnpm install\n\nnpm test\n```', 'Then:', '• build it', 'with care, as the item says']);
+    expect(paragraphs('# A\n\n\tindented with a tab\n')).toEqual(['```\nindented with a tab\n```']);
   });
 
   it('shows code spans as written, and a list item keeps its bullet whatever its code holds', () => {
@@ -100,6 +121,7 @@ describe('parseMarkdown on hostile text', () => {
     ['code spans never closed', `# a\n\n${'`a *b '.repeat(100_000)}\n`],
     ['a link label never closed', `# a\n\n[${'a '.repeat(200_000)}\n`],
     ['a link definition whose title never closes', `# a\n\n[a]: x "${' y'.repeat(200_000)}\n`],
+    ['indented code broken by blank lines', `# a\n\n${'    x\n\n\n'.repeat(50_000)}`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
 // Markdown: ATX and setext headings give the heading path; paragraphs,
-// lists and code blocks become paragraphs; inline markup is removed. What a
+// lists and code blocks (fenced, or indented four spaces) become paragraphs;
+// inline markup is removed. What a
 // renderer never shows is not text: HTML comments (Node.js's API pages open
 // every entry with a YAML block of versions and pull-request addresses in
 // one) and link reference definitions ("[`path.parse()`]: #pathparsepath").
@@ -14,12 +15,16 @@ export function parseMarkdown(source: string): ParsedDocument {
   let title: string | null = null;
   let block: string[] = [];
   let inComment = false;
+  // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
+  let listAbove = false;
   const flush = () => {
+    if (block.length) listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
     builder.paragraph(inline(unwrapped(block)));
     block = [];
   };
   const heading = (level: number, text: string) => {
     flush();
+    listAbove = false;
     const clean = inline(withoutClosingHashes(text));
     if (level === 1 && !title) title = clean;
     builder.heading(level, clean);
@@ -58,10 +63,41 @@ export function parseMarkdown(source: string): ParsedDocument {
       flush();
       continue;
     }
+    if (block.length === 0 && INDENTED.test(line) && !listAbove) {
+      i = indentedCode(lines, i, builder) - 1;
+      continue;
+    }
     block.push(line);
   }
   flush();
   return { format: 'markdown', title, sections: builder.sections, qa: [] };
+}
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+/** Four spaces or a tab, then text: a line of an indented code block (outside a list). */
+const INDENTED = /^(?: {4}|\t)\s*\S/;
+
+/**
+ * The indented code block starting at line `start`: its lines without their indentation, and the blank lines
+ * between them (not after the last). Returns the index of the first line after it. Each line is read at most
+ * twice (a run of blank lines once more to see whether code follows it).
+ */
+function indentedCode(lines: string[], start: number, builder: SectionBuilder): number {
+  const code: string[] = [];
+  let i = start;
+  while (i < lines.length) {
+    if (INDENTED.test(lines[i])) {
+      code.push(lines[i].startsWith('\t') ? lines[i].slice(1) : lines[i].slice(4));
+      i++;
+      continue;
+    }
+    let after = i;
+    while (after < lines.length && !lines[after].trim()) after++;
+    if (after === i || after >= lines.length || !INDENTED.test(lines[after])) break;
+    for (; i < after; i++) code.push('');
+  }
+  builder.code(code.join('\n'));
+  return i;
 }
 
 /** A line that starts a list item, a table row or a quotation: it starts a line of its own. */
