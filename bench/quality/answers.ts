@@ -40,10 +40,11 @@ for (const q of questions) {
     parameters: { temperature: 0, maxTokens: 500 },
   });
   // The quoted source is the citation that ends the excerpt, before "See also".
-  const cited = /\[(\d+)\]\s*$/.exec(answer.split('\n\nSee also:')[0]);
+  const [excerpt, pointed = ''] = answer.split('\n\nSee also:');
+  const cited = /\[(\d+)\]\s*$/.exec(excerpt);
   const quoted = cited ? found[Number(cited[1]) - 1] : undefined;
   // The sources the answer points to after "See also:", and how many are an expected page.
-  for (const [, n] of (answer.split('\n\nSee also:')[1] ?? '').matchAll(/\[(\d+)\]/g)) {
+  for (const [, n] of pointed.matchAll(/\[(\d+)\]/g)) {
     pointers++;
     if (q.pages.includes(pageOf(found[Number(n) - 1].content.source))) pointersExpected++;
   }

@@ -85,6 +85,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   let from = best;
   let to = best;
   const size = () => blocks.slice(from, to + 1).reduce((n, b) => n + b.text.length, 0);
+  /** Whether the excerpt still holds at most `limit` characters with `block` added; a little more (1.5×) for context it needs. */
+  const fits = (block: TextBlock, limit = EXCERPT_CHARS) => size() + block.text.length <= limit;
   if (blocks[best].code && best > 0 && !blocks[best - 1].code) from = best - 1;
   // A caption is quoted with what it names: the code before it ("Listing 4-9: …" follows its listing), else what follows it.
   if (isCaption(blocks[best])) {
@@ -97,13 +99,13 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   if (!blocks[best].code && blocks[best + 1]?.code && (/:\s*$/.test(blocks[best].text) || scores[best + 1] > 0)) to = best + 1;
   // The entry the question names ends where the next entry starts.
   const nextEntry = (i: number) => named >= 0 && best === named && introducesNext(blocks[i]) && entryName(blocks[i].text) !== null;
-  while (to + 1 < blocks.length && scores[to + 1] > 0 && !nextEntry(to + 1) && size() + blocks[to + 1].text.length <= EXCERPT_CHARS) to++;
+  while (to + 1 < blocks.length && scores[to + 1] > 0 && !nextEntry(to + 1) && fits(blocks[to + 1])) to++;
   // A sentence the excerpt leaves open goes on, matching or not: code inside a sentence ("…specifying:"
   // code "is equivalent to specifying:" code) is followed by the rest of it, and that rest brings the code
   // it announces in turn. (A new sentence announcing code, "To drop a column:", is dropped below instead.)
   const goesOn = (i: number) =>
     (i > 0 && announces(blocks[i - 1], blocks[i]) && continuesSentence(blocks[i + 1])) || (continuesSentence(blocks[i]) && announces(blocks[i], blocks[i + 1]));
-  while (to + 1 < blocks.length && size() + blocks[to + 1].text.length <= EXCERPT_CHARS && goesOn(to)) to++;
+  while (to + 1 < blocks.length && fits(blocks[to + 1]) && goesOn(to)) to++;
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
@@ -113,23 +115,23 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
   while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
   // (The entry the question names opens it itself.)
-  if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
+  if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && fits(blocks[from - 1])) from--;
   // An excerpt never opens with the caption of code it leaves out.
   if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
-    if (size() + blocks[from - 1].text.length <= EXCERPT_CHARS) from--;
+    if (fits(blocks[from - 1])) from--;
     else from++;
   }
   // Nor in the middle of a sentence its code example interrupted ("… then run" code "which will replace the old
   // commit …"): it opens with the code and the words that run into it.
-  if (continuesSentence(blocks[from]) && blocks[from - 1]?.code && size() + blocks[from - 1].text.length <= EXCERPT_CHARS * 1.5) {
+  if (continuesSentence(blocks[from]) && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     from--;
     const lead = blocks[from - 1];
-    if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && size() + lead.text.length <= EXCERPT_CHARS * 1.5) from--;
+    if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && fits(lead, EXCERPT_CHARS * 1.5)) from--;
   }
   // Nor with a sentence that points back at the one before it ("This allows developers to …", "They include the
   // algorithm …", "But you decided …"): read alone, it says something about nothing. The prose before it comes
   // too, as context only: it does not count in the excerpt's score, so it never decides which source is quoted.
-  const context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && size() + blocks[from - 1].text.length <= EXCERPT_CHARS * 1.5 ? 1 : 0;
+  const context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && fits(blocks[from - 1], EXCERPT_CHARS * 1.5) ? 1 : 0;
   from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);

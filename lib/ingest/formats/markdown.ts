@@ -1,9 +1,9 @@
 // Markdown: ATX and setext headings give the heading path; paragraphs,
 // lists and code blocks (fenced, or indented four spaces) become paragraphs;
-// inline markup is removed. What a
-// renderer never shows is not text: HTML comments (Node.js's API pages open
-// every entry with a YAML block of versions and pull-request addresses in
-// one) and link reference definitions ("[`path.parse()`]: #pathparsepath").
+// inline markup is removed. What a renderer never shows is not text: HTML
+// comments (Node.js's API pages open every entry with a YAML block of
+// versions and pull-request addresses in one) and link reference definitions
+// ("[`path.parse()`]: #pathparsepath").
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
@@ -101,7 +101,7 @@ function indentedCode(lines: string[], start: number, builder: SectionBuilder): 
 }
 
 /** A line that starts a list item, a table row or a quotation: it starts a line of its own. */
-const STARTS_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|\||>)/;
+const startsLine = (line: string) => LIST_ITEM.test(line) || /^\s*[|>]/.test(line);
 
 /**
  * A paragraph's lines as one text: a line break inside a paragraph is a soft wrap (CommonMark: rendered as a
@@ -110,11 +110,11 @@ const STARTS_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|\||>)/;
  * backslash at the end), and in a block indented as code.
  */
 function unwrapped(lines: string[]): string {
-  if (/^(?: {4}|\t)/.test(lines[0] ?? '')) return lines.join('\n');
+  if (INDENTED.test(lines[0] ?? '')) return lines.join('\n');
   let text = lines[0] ?? '';
   for (let i = 1; i < lines.length; i++) {
     const previous = lines[i - 1];
-    const apart = STARTS_LINE.test(lines[i]) || /^\s*\|/.test(previous) || / {2,}$|\\$/.test(previous);
+    const apart = startsLine(lines[i]) || /^\s*\|/.test(previous) || / {2,}$|\\$/.test(previous);
     text += apart ? `\n${lines[i]}` : ` ${lines[i].trimStart()}`;
   }
   return text;
