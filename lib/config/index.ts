@@ -24,6 +24,7 @@ import { importSchema, importSettings, type ImportConfig } from './import';
 import { operationsOf, operationsSchema, type OperationsConfig } from './operations';
 import { apiRateLimitOf, rateLimitsSchema, redisUrlOf, type RateLimit } from './rate-limits';
 import { reportDownloadBatchOf, reportsSchema } from './reports';
+import { searchSchema, searchThreadsOf } from './search';
 import { signInLimitOf, signInSchema, type SignInLimit } from './sign-in';
 import { smartpageRateLimitOf, smartpagesSchema } from './smartpages';
 
@@ -47,6 +48,8 @@ export type AppConfig = CoreConfig & {
   operations: OperationsConfig;
   /** Threads read per query while a report download streams. */
   reportDownloadBatch: number;
+  /** Worker threads that run retrieval (0: the server's own thread). */
+  searchThreads: number;
 };
 
 const schema = z.object({
@@ -60,6 +63,7 @@ const schema = z.object({
   ...generationSchema.shape,
   ...reportsSchema.shape,
   ...operationsSchema.shape,
+  ...searchSchema.shape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -72,8 +76,9 @@ export function readConfig(env: Env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const vars = parsed.data;
+  const core = coreSettings(vars);
   return {
-    ...coreSettings(vars),
+    ...core,
     import: importSettings(vars),
     embeddings: embeddingsSettings(vars),
     smartpageRateLimit: smartpageRateLimitOf(vars),
@@ -84,6 +89,7 @@ export function readConfig(env: Env): AppConfig {
     generation: generationOf(vars),
     operations: operationsOf(vars),
     reportDownloadBatch: reportDownloadBatchOf(vars),
+    searchThreads: searchThreadsOf(vars, core.databaseProvider),
   };
 }
 

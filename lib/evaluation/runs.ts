@@ -8,7 +8,7 @@ import { db } from '../db/client';
 import { badRequest, notFound } from '../errors';
 import { resolveTarget } from '../search/target';
 import type { SearchRequest } from '../search/contract';
-import { retrieve } from '../search/retrieve';
+import { retrievePassages } from '../search/retrieval-threads';
 import type { QuestionResult, RunDetail, RunRequest, RunSummary } from './contract';
 import { distinctDocuments, figures, rankOf } from './score';
 import { findSet, storedQuestions } from './store';
@@ -135,7 +135,7 @@ async function execute(
   try {
     for (const q of questions) {
       const t0 = performance.now();
-      const passages = await retrieve(datasetId, q.question, options);
+      const passages = await retrievePassages(datasetId, q.question, options);
       const documents = distinctDocuments(passages.map((p) => ({ contentId: p.contentId, name: p.content.name, source: p.content.source })));
       results.push({
         question: q.question,

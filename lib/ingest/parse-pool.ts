@@ -6,7 +6,7 @@
 // (IMPORT_PARSE_TIMEOUT_MS): a hostile document that passes either kills
 // only its own thread, and its item fails with the reason.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { WorkerPool, WorkerFailure } from './worker-pool';
+import { WorkerPool, WorkerFailure } from '../server/worker-pool';
 import { parseLimitsOf, type EncodedError, type ParseInput, type ParseOutput } from './parse-job';
 import { ImportError, refuse } from './errors';
 import type { ImportConfig } from './config';

@@ -12,7 +12,8 @@ import type { SearchCaller, SearchItem, SearchRequest } from './contract';
 import { searchDate, searchItem } from './search-item';
 import { openThread, storeNewThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
-import { retrieve, type RetrievedPassage } from './retrieve';
+import type { RetrievedPassage } from './retrieve';
+import { retrievePassages } from './retrieval-threads';
 import { storedResult } from './stored-results';
 import { subQueries } from './subqueries';
 import { settleFollowUp } from './topic';
@@ -32,8 +33,8 @@ export type Prepared = {
 
 /** Deep search: the best passage of each sub-query first, then the rest by score. */
 async function retrieveDeep(datasetId: number, queries: string[], target: SearchTarget): Promise<RetrievedPassage[]> {
-  const lists = [];
-  for (const query of queries) lists.push(await retrieve(datasetId, query, target.parameters));
+  // At once: with retrieval threads, sub-queries run side by side.
+  const lists = await Promise.all(queries.map((query) => retrievePassages(datasetId, query, target.parameters)));
   const chosen = new Map<number, RetrievedPassage>();
   for (const list of lists) if (list[0] && !chosen.has(list[0].passageId)) chosen.set(list[0].passageId, list[0]);
   const rest = lists.flat().sort((a, b) => b.score - a.score);
@@ -50,7 +51,7 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
   if (resolution.kind !== 'context') {
     queries = type === 'deepsearch' ? subQueries(resolution.query) : [resolution.query];
     passages = await timeSearchPhase('retrieval', type, () =>
-      type === 'deepsearch' ? retrieveDeep(target.dataset.id, queries, target) : retrieve(target.dataset.id, resolution.query, target.parameters),
+      type === 'deepsearch' ? retrieveDeep(target.dataset.id, queries, target) : retrievePassages(target.dataset.id, resolution.query, target.parameters),
     );
   }
   const sources = passages.map((p) => ({

@@ -12,7 +12,8 @@
 // database?") never get here: they always borrow the thread's subject.
 import { db } from '../db/client';
 import { lexicalIndex } from './choose-lexical-index';
-import { planQuery, retrieve } from './retrieve';
+import { planQuery } from './retrieve';
+import { retrievePassages } from './retrieval-threads';
 import { termShares, type RankTerm } from './rerank';
 import type { Resolution } from './followup';
 
@@ -33,7 +34,7 @@ async function ownTerms(datasetId: number, own: string): Promise<RankTerm[]> {
 
 /** Shares of the terms held by the page (content) that best answers the thread's query. */
 async function subjectShare(datasetId: number, thread: string, terms: RankTerm[]): Promise<number> {
-  const [best] = await retrieve(datasetId, thread, { topK: 1, minScore: 0 });
+  const [best] = await retrievePassages(datasetId, thread, { topK: 1, minScore: 0 });
   if (!best) return 0;
   const passages = await db().passage.findMany({
     where: { contentId: best.contentId, datasetId },

@@ -14,6 +14,9 @@ const lifecycle = (state.__ksShutdown ??= { draining: false, inFlight: 0, idle: 
 
 export const isDraining = () => lifecycle.draining;
 
+/** Requests being answered now (this one included, when asked from a route). */
+export const requestsInFlight = () => lifecycle.inFlight;
+
 /** Counts a request while it runs, so the shutdown waits for it. */
 export async function tracked<T>(work: () => Promise<T>): Promise<T> {
   lifecycle.inFlight++;

@@ -6,6 +6,7 @@ import { startImportWorkers } from '../ingest/worker';
 import { embeddingsConfig } from '../embeddings/config';
 import { backfillAllVectors } from '../embeddings/store';
 import { detectVectorIndex } from '../search/vector-index';
+import { warmRetrievalThreads } from '../search/retrieval-threads';
 import { handleShutdownSignals } from './shutdown';
 import { installPeerStamp } from '../http/client-address';
 
@@ -22,6 +23,8 @@ export async function startServer(): Promise<void> {
   // Background import workers (IMPORT_WORKERS per process, 0 = none): they
   // pick up uploads left unfinished by an earlier run too.
   startImportWorkers();
+  // Retrieval threads (SEARCH_THREADS) start now: the first question does not wait for one.
+  warmRetrievalThreads();
   handleShutdownSignals();
   await startHybridRetrieval();
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { inject } from 'vitest';
 import { setParseWorkerSpawner } from '../../lib/ingest/parse-pool';
+import { setRetrievalWorkerSpawner } from '../../lib/search/retrieval-threads';
 
 const databaseUrl = inject('databaseUrl');
 const runDir = inject('runDir');
@@ -24,4 +25,8 @@ if (databaseUrl.startsWith('file:')) {
 setParseWorkerSpawner(
   (options) =>
     new Worker(new URL('../helpers/ts-worker.mjs', import.meta.url), { ...options, workerData: { tsEntry: path.resolve('lib/ingest/parse-worker.ts') } }),
+);
+setRetrievalWorkerSpawner(
+  (options) =>
+    new Worker(new URL('../helpers/ts-worker.mjs', import.meta.url), { ...options, workerData: { tsEntry: path.resolve('lib/search/retrieval-worker.ts') } }),
 );

@@ -26,6 +26,17 @@ describe('readConfig', () => {
     });
   });
 
+  it('runs retrieval in one thread on SQLite, on the server thread on PostgreSQL and in tests, or as SEARCH_THREADS says', () => {
+    expect(readConfig({ DATA_DIR: '/srv/ks' }).searchThreads).toBe(1);
+    expect(readConfig({ DATABASE_URL: 'postgresql://db.internal/ks' }).searchThreads).toBe(0);
+    expect(readConfig({ VITEST: 'true' }).searchThreads).toBe(0);
+    expect(readConfig({ SEARCH_THREADS: '2', DATABASE_URL: 'postgresql://db.internal/ks' }).searchThreads).toBe(2);
+    expect(readConfig({ SEARCH_THREADS: '0' }).searchThreads).toBe(0);
+    expect(readConfig({ SEARCH_THREADS: '' }).searchThreads).toBe(1);
+    expect(() => readConfig({ SEARCH_THREADS: '17' })).toThrow(/SEARCH_THREADS/);
+    expect(() => readConfig({ SEARCH_THREADS: 'many' })).toThrow(/SEARCH_THREADS/);
+  });
+
   it('names every wrong variable of every part in one error', () => {
     const env = { IMPORT_MAX_BYTES: 'lots', EMBEDDINGS_BASE_URL: 'not a url', SMARTPAGE_RATE_LIMIT_BURST: '-1', USER_TOKEN_TTL_HOURS: '0' };
     expect(() => readConfig(env)).toThrow(/^Invalid configuration: .*IMPORT_MAX_BYTES.*EMBEDDINGS_BASE_URL.*SMARTPAGE_RATE_LIMIT_BURST/);

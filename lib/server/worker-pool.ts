@@ -1,23 +1,27 @@
-// A small pool of worker threads that run one job at a time each, in the
-// order the jobs were submitted. A worker that dies in a job (out of its
-// memory limit, a crash, or stopped because the job ran over its time) fails
-// that job only: it is thrown away and a fresh one is started for the next
+// A small pool of worker threads that take jobs in the order they were
+// submitted, each worker up to `jobsPerWorker` at a time (the import's parse
+// threads one: a parse is pure computation; search threads several: a search
+// mostly waits on its database). A worker that dies (out of its memory
+// limit, a crash, or stopped because a job ran over its time) fails the jobs
+// it held only: it is thrown away and a fresh one is started for the next
 // job. Idle workers end after a while, so an app that imports nothing does
 // not keep their heaps.
 //
 // Protocol: the pool posts `{ id, input }`; the worker answers
 // `{ id, ok: true, output }` or `{ id, ok: false, error }`, optionally with
 // `heapBytes` (its V8 heap size): V8 keeps a heap it grew for a big job, so
-// a worker above `recycleAboveBytes` is replaced after its job.
+// a worker above `recycleAboveBytes` is replaced once its jobs are done.
 import type { Transferable, Worker } from 'node:worker_threads';
 
 export type PoolOptions = {
   size: number;
+  /** Jobs one worker holds at once (default 1). */
+  jobsPerWorker?: number;
   /** Starts one worker; called again to replace one that died. */
   spawn: () => Worker;
-  /** A job that runs longer is stopped (its worker is terminated). */
+  /** A job that runs longer is stopped (its worker is terminated, failing the jobs it held). */
   timeoutMs: number;
-  /** A worker left idle this long is ended. */
+  /** A worker left idle this long is ended (Infinity: never). */
   idleMs?: number;
   /** A worker whose reported heap is larger after a job is ended (a fresh one takes the next job). */
   recycleAboveBytes?: number;
@@ -44,8 +48,18 @@ type Job = {
   transfer: Transferable[];
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
 };
-type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; dead: boolean };
+type Slot = {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  idle?: NodeJS.Timeout;
+  dead: boolean;
+  /** Over its heap limit: takes no new job and ends when its jobs are done. */
+  retiring: boolean;
+  /** Called when its last job is done (close() waits for it). */
+  drained?: () => void;
+};
 type Reply = ({ id: number; ok: true; output: unknown } | { id: number; ok: false; error: unknown }) & { heapBytes?: number };
 
 const DEFAULT_IDLE_MS = 30_000;
@@ -53,20 +67,27 @@ const DEFAULT_IDLE_MS = 30_000;
 export class WorkerPool<In, Out> {
   private readonly slots = new Set<Slot>();
   private readonly waiting: Job[] = [];
+  private readonly jobsPerWorker: number;
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly options: PoolOptions) {
     if (options.size < 1) throw new Error('A worker pool needs at least one worker');
+    this.jobsPerWorker = Math.max(1, options.jobsPerWorker ?? 1);
   }
 
-  /** Runs a job on the first free worker; `transfer` lists buffers moved (not copied) to it. */
+  /** Runs a job on the least busy worker with room; `transfer` lists buffers moved (not copied) to it. */
   run(input: In, transfer: Transferable[] = []): Promise<Out> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     return new Promise<Out>((resolve, reject) => {
       this.waiting.push({ id: this.nextId++, input, transfer, resolve: resolve as (o: unknown) => void, reject });
       this.dispatch();
     });
+  }
+
+  /** Starts the workers now rather than on the first job (their start-up is then off the first caller's path). */
+  warm(): void {
+    while (!this.closed && this.slots.size < this.options.size) this.idleAfterwards(this.spawn());
   }
 
   /** Workers alive now (busy or idle). */
@@ -79,7 +100,7 @@ export class WorkerPool<In, Out> {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new Error('The worker pool is closed'));
     const ends = [...this.slots].map(async (slot) => {
-      if (slot.job) await new Promise<void>((r) => slot.worker.once('exit', () => r()).once('message', () => r()));
+      if (slot.jobs.size) await new Promise<void>((r) => (slot.drained = r));
       this.retire(slot);
     });
     await Promise.all(ends);
@@ -87,20 +108,25 @@ export class WorkerPool<In, Out> {
 
   private dispatch(): void {
     while (this.waiting.length) {
-      const slot = this.freeSlot();
+      const slot = this.slotWithRoom();
       if (!slot) return;
       this.start(slot, this.waiting.shift()!);
     }
   }
 
-  private freeSlot(): Slot | null {
-    for (const slot of this.slots) if (!slot.job && !slot.dead) return slot;
-    if (this.slots.size >= this.options.size) return null;
+  private slotWithRoom(): Slot | null {
+    let best: Slot | null = null;
+    for (const slot of this.slots) {
+      if (slot.dead || slot.retiring || slot.jobs.size >= this.jobsPerWorker) continue;
+      if (!best || slot.jobs.size < best.jobs.size) best = slot;
+    }
+    // A new worker rather than a second job on a busy one, while the pool may grow.
+    if (best?.jobs.size === 0 || this.slots.size >= this.options.size) return best;
     return this.spawn();
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: this.options.spawn(), job: null, dead: false };
+    const slot: Slot = { worker: this.options.spawn(), jobs: new Map(), dead: false, retiring: false };
     this.slots.add(slot);
     slot.worker.unref();
     slot.worker.on('message', (reply: Reply) => this.settle(slot, reply));
@@ -114,50 +140,59 @@ export class WorkerPool<In, Out> {
 
   private start(slot: Slot, job: Job): void {
     clearTimeout(slot.idle);
-    slot.job = job;
-    // A busy worker keeps the process alive until its answer; an idle one does not.
+    slot.jobs.set(job.id, job);
+    // A busy worker keeps the process alive until its answers; an idle one does not.
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
+    job.timer = setTimeout(() => {
       this.fail(slot, new WorkerFailure('timeout', `the job ran longer than ${this.options.timeoutMs} ms`));
     }, this.options.timeoutMs);
     try {
       slot.worker.postMessage({ id: job.id, input: job.input }, job.transfer);
     } catch (error) {
       // The input could not be cloned: that job's fault, the worker is fine.
-      this.finish(slot);
+      this.finish(slot, job);
       job.reject(error as Error);
       this.dispatch();
     }
   }
 
   private settle(slot: Slot, reply: Reply): void {
-    const job = slot.job;
-    if (!job || reply.id !== job.id) return;
-    this.finish(slot);
+    const job = slot.jobs.get(reply.id);
+    if (!job) return;
     const limit = this.options.recycleAboveBytes;
-    if (limit !== undefined && (reply.heapBytes ?? 0) > limit) this.retire(slot);
+    if (limit !== undefined && (reply.heapBytes ?? 0) > limit) slot.retiring = true;
+    this.finish(slot, job);
     if (reply.ok) job.resolve(reply.output);
     else job.reject(this.options.decodeError?.(reply.error) ?? new Error(String((reply.error as { message?: unknown })?.message ?? reply.error)));
     this.dispatch();
   }
 
-  private finish(slot: Slot): void {
-    clearTimeout(slot.timer);
-    slot.job = null;
+  private finish(slot: Slot, job: Job): void {
+    clearTimeout(job.timer);
+    slot.jobs.delete(job.id);
+    if (slot.jobs.size) return;
     slot.worker.unref();
-    if (this.closed) return this.retire(slot);
-    slot.idle = setTimeout(() => !slot.job && this.retire(slot), this.options.idleMs ?? DEFAULT_IDLE_MS);
+    slot.drained?.();
+    if (this.closed || slot.retiring) return this.retire(slot);
+    this.idleAfterwards(slot);
+  }
+
+  private idleAfterwards(slot: Slot): void {
+    const idleMs = this.options.idleMs ?? DEFAULT_IDLE_MS;
+    if (!Number.isFinite(idleMs)) return;
+    slot.idle = setTimeout(() => !slot.jobs.size && this.retire(slot), idleMs);
     slot.idle.unref();
   }
 
-  /** The worker died or must be stopped: its job fails, a new worker will take the next job. */
+  /** The worker died or must be stopped: its jobs fail, a new worker will take the next job. */
   private fail(slot: Slot, failure: WorkerFailure): void {
     if (slot.dead) return;
-    const job = slot.job;
-    clearTimeout(slot.timer);
-    slot.job = null;
+    const jobs = [...slot.jobs.values()];
+    for (const job of jobs) clearTimeout(job.timer);
+    slot.jobs.clear();
     this.retire(slot);
-    job?.reject(failure);
+    slot.drained?.();
+    for (const job of jobs) job.reject(failure);
     if (!this.closed) this.dispatch();
   }
 

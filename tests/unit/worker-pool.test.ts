@@ -3,7 +3,7 @@
 // dies (crash, heap limit, time limit) fails only its job and is replaced.
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerPool, WorkerFailure } from '@/lib/ingest/worker-pool';
+import { WorkerPool, WorkerFailure } from '@/lib/server/worker-pool';
 
 type Input = { op: 'echo'; value: number; delayMs?: number } | { op: 'fail'; message: string } | { op: 'exit' | 'hog' | 'spin' };
 type Output = { value: number; threadId: number; startedAt: number; endedAt: number };
@@ -11,10 +11,11 @@ type Output = { value: number; threadId: number; startedAt: number; endedAt: num
 const script = new URL('../fixtures/workers/test-worker.mjs', import.meta.url);
 const pools: WorkerPool<Input, Output>[] = [];
 
-function pool(size: number, timeoutMs = 10_000): WorkerPool<Input, Output> {
+function pool(size: number, timeoutMs = 10_000, jobsPerWorker = 1): WorkerPool<Input, Output> {
   const made = new WorkerPool<Input, Output>({
     size,
     timeoutMs,
+    jobsPerWorker,
     spawn: () => new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: 16 } }),
     decodeError: (e) => new Error(`decoded: ${(e as { message: string }).message}`),
   });
@@ -89,6 +90,41 @@ describe('WorkerPool', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1490);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await one.run({ op: 'echo', value: 8 })).value).toBe(8);
+  });
+
+  it('with several jobs a worker, a job waiting on something lets the next one start on the same thread', async () => {
+    const one = pool(1, 10_000, 3);
+    const results = await Promise.all([0, 1, 2, 3].map((value) => one.run({ op: 'echo', value, delayMs: 200 })));
+    expect(results.map((r) => r.value)).toEqual([0, 1, 2, 3]);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(1);
+    const runningAt = (t: number) => results.filter((r) => r.startedAt <= t && t < r.endedAt).length;
+    expect(Math.max(...results.map((r) => runningAt(r.startedAt)))).toBe(3);
+  });
+
+  it('a second worker is started before a busy one takes a second job', async () => {
+    const two = pool(2, 10_000, 4);
+    const results = await Promise.all([0, 1].map((value) => two.run({ op: 'echo', value, delayMs: 100 })));
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+  });
+
+  it('a worker that dies fails every job it held, and only those', async () => {
+    const one = pool(1, 10_000, 2);
+    const held = one.run({ op: 'echo', value: 1, delayMs: 300 });
+    const crash = one.run({ op: 'exit' });
+    const queued = one.run({ op: 'echo', value: 2 });
+    expect((await held.catch((e) => e)).kind).toBe('crash');
+    expect((await crash.catch((e) => e)).kind).toBe('crash');
+    expect((await queued).value).toBe(2);
+  });
+
+  it('warm() starts the workers before any job; close() waits for running jobs', async () => {
+    const two = new WorkerPool<Input, Output>({ size: 2, timeoutMs: 10_000, idleMs: Number.POSITIVE_INFINITY, spawn: () => new Worker(script) });
+    two.warm();
+    expect(two.threads).toBe(2);
+    const running = two.run({ op: 'echo', value: 5, delayMs: 150 });
+    await two.close();
+    expect((await running).value).toBe(5);
+    expect(two.threads).toBe(0);
   });
 
   it('refuses jobs once closed', async () => {
