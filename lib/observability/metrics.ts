@@ -10,6 +10,7 @@ type Metrics = {
   requests: client.Counter<'route' | 'method' | 'status_class'>;
   requestSeconds: client.Histogram<'route' | 'method' | 'status_class'>;
   searchSeconds: client.Histogram<'phase' | 'type'>;
+  retrievals: client.Counter<'thread'>;
   importSeconds: client.Histogram;
   importFailed: client.Counter;
 };
@@ -45,6 +46,12 @@ function createMetrics(): Metrics {
       help: 'Search time by phase: retrieval (lexical + vector ranking) and answer (extractive or generated)',
       labelNames: ['phase', 'type'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    }),
+    retrievals: new client.Counter({
+      name: 'search_retrievals_total',
+      help: "Retrievals by the thread that ran them: the server's own (thread=server) or a retrieval thread (thread=worker, SEARCH_THREADS)",
+      labelNames: ['thread'],
       registers,
     }),
     importSeconds: new client.Histogram({

@@ -18,6 +18,7 @@ import { appConfig } from '../config';
 import { AppError } from '../errors';
 import { WorkerFailure, WorkerPool } from '../server/worker-pool';
 import { requestsInFlight } from '../server/shutdown';
+import { metrics } from '../observability/metrics';
 import { retrieve, type RetrievedPassage, type RetrieveOptions } from './retrieve';
 
 export type RetrievalJob = { datasetId: number; question: string; options: RetrieveOptions };
@@ -49,6 +50,7 @@ export async function retrievePassages(datasetId: number, question: string, opti
   } finally {
     counts.running--;
     if (here) counts.here++;
+    metrics().retrievals.inc({ thread: here ? 'server' : 'worker' });
   }
 }
 

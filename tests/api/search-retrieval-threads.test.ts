@@ -14,6 +14,13 @@ import { createTenant, type Tenant } from '../helpers/tenant';
 import { loadCorpus } from '../fixtures/search-corpus';
 import { rewritePassages } from '../helpers/passages';
 import { call } from '../helpers/http';
+import { metrics } from '@/lib/observability/metrics';
+
+/** search_retrievals_total of one thread label. */
+async function retrievalsCounted(thread: 'server' | 'worker'): Promise<number> {
+  const { values } = await metrics().retrievals.get();
+  return values.find((v) => v.labels.thread === thread)?.value ?? 0;
+}
 
 let tenant: Tenant;
 let datasetId: number;
@@ -48,6 +55,7 @@ describe('retrieval threads', () => {
 
   it('take the questions asked while another is retrieving; a lone question stays on the server thread', async () => {
     const before = retrievalCounts();
+    const [serverBefore, workerBefore] = [await retrievalsCounted('server'), await retrievalsCounted('worker')];
     await retrievePassages(datasetId, QUESTIONS[0], options);
     const alone = retrievalCounts();
     expect(alone.here - before.here).toBe(1);
@@ -58,6 +66,9 @@ describe('retrieval threads', () => {
     expect(after.here).toBe(alone.here);
     expect(after.inThreads - alone.inThreads).toBe(QUESTIONS.length);
     expect(after.running).toBe(0);
+    // The metrics say the same.
+    expect(await retrievalsCounted('server')).toBe(serverBefore + 1);
+    expect(await retrievalsCounted('worker')).toBe(workerBefore + QUESTIONS.length);
     // Each caller gets its own answer.
     for (const [i, question] of QUESTIONS.entries()) expect(together[i], question).toEqual(await retrieve(datasetId, question, options));
   });
