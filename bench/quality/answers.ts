@@ -10,7 +10,7 @@ import { db } from '../../lib/db/client';
 import { retrieve } from '../../lib/search/retrieve';
 import { passageTitle } from '../../lib/search/passage-title';
 import { composeExtractive } from '../../lib/generation/extractive';
-import { loadQuestionSet, pageOf } from './metrics';
+import { isExpected, loadQuestionSet, pageOf } from './metrics';
 
 const set = loadQuestionSet(process.env.QUESTIONS ?? path.join(import.meta.dirname, 'questions.json'));
 const dataset = await db().dataset.findFirstOrThrow({ where: { name: process.env.DATASET ?? 'PostgreSQL docs' }, orderBy: { id: 'desc' } });
@@ -46,11 +46,11 @@ for (const q of questions) {
   // The sources the answer points to after "See also:", and how many are an expected page.
   for (const [, n] of pointed.matchAll(/\[(\d+)\]/g)) {
     pointers++;
-    if (q.pages.includes(pageOf(found[Number(n) - 1].content.source))) pointersExpected++;
+    if (isExpected(pageOf(found[Number(n) - 1].content.source), q.pages)) pointersExpected++;
   }
   if (quoted) {
     answered++;
-    if (q.pages.includes(pageOf(quoted.content.source))) onExpected++;
+    if (isExpected(pageOf(quoted.content.source), q.pages)) onExpected++;
     if (cited?.[1] === '1') first++;
   }
   if (process.env.VERBOSE) {

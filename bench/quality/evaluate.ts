@@ -12,7 +12,7 @@ import { db } from '../../lib/db/client';
 import { retrieve } from '../../lib/search/retrieve';
 import { createSet, deleteSet } from '../../lib/evaluation/sets';
 import { getRun, startRun } from '../../lib/evaluation/runs';
-import { distinctPages, loadQuestionSet, pageOf, rankOf, scores } from './metrics';
+import { distinctPages, isExpected, loadQuestionSet, pageOf, rankOf, scores } from './metrics';
 
 const PRESET = 'quality-bench-top10';
 const set = loadQuestionSet(process.env.QUESTIONS ?? path.join(import.meta.dirname, 'questions.json'));
@@ -22,7 +22,13 @@ async function main() {
   const contents = await db().content.findMany({ where: { datasetId: dataset.id }, select: { id: true, source: true } });
   const idsOfPage = new Map<string, string[]>();
   for (const c of contents) idsOfPage.set(pageOf(c.source), [...(idsOfPage.get(pageOf(c.source)) ?? []), String(c.id)]);
-  const questions = set.questions.map((q) => ({ question: q.question, expected_sources: q.pages.flatMap((p) => idsOfPage.get(p) ?? [`missing:${p}`]) }));
+  const questions = set.questions.map((q) => ({
+    question: q.question,
+    expected_sources: q.pages.flatMap((p) => {
+      const ids = [...idsOfPage].filter(([page]) => isExpected(page, [p])).flatMap(([, pageIds]) => pageIds);
+      return ids.length ? ids : [`missing:${p}`];
+    }),
+  }));
 
   // run.ts's way, in process: the first 10 passages, their distinct pages.
   const own: (number | null)[] = [];

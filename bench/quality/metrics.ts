@@ -46,14 +46,22 @@ export function loadQuestionSet(file: string): QuestionSet {
   };
 }
 
-/** File name of a result's source URL ("http://127.0.0.1:41234/sql-copy.html" → "sql-copy.html"). */
+/**
+ * A result's page: its source URL's path under the served folder ("http://127.0.0.1:41234/mod/mod_alias.html" →
+ * "mod/mod_alias.html"). The whole path, not the file name: a manual in folders has many index.html.
+ */
 export function pageOf(source: string | null | undefined): string {
   if (!source) return '';
   try {
-    return decodeURIComponent(path.posix.basename(new URL(source).pathname));
+    return decodeURIComponent(new URL(source).pathname).replace(/^\/+/, '');
   } catch {
-    return path.posix.basename(source);
+    return source.replace(/^\/+/, '');
   }
+}
+
+/** Whether a page is one a question expects: sets name a page by its path under the corpus folder or, when its file name is unique there, by the name alone. */
+export function isExpected(page: string, expected: string[]): boolean {
+  return expected.some((e) => page === e || page.endsWith(`/${e}`));
 }
 
 /** Pages in result order, each once: several passages of one page are one hit for a page-level judgement. */
@@ -63,7 +71,7 @@ export function distinctPages(sources: (string | null | undefined)[]): string[] 
 
 /** 1-based rank of the first expected page among distinct pages; null when absent. */
 export function rankOf(pages: string[], expected: string[]): number | null {
-  const at = pages.findIndex((p) => expected.includes(p));
+  const at = pages.findIndex((p) => isExpected(p, expected));
   return at < 0 ? null : at + 1;
 }
 
