@@ -207,6 +207,40 @@ describe('parseHtml page names without the site name', () => {
   });
 });
 
+describe('parseHtml page names on a page without landmarks (read through Readability)', () => {
+  // The Apache httpd manual's shape: the site's name in a header paragraph, a language bar, no <main>.
+  const paragraphs = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<h2 id="s${i}">Part ${i}</h2><p>The server reads its configuration files when it starts, and again when it is told to restart gracefully (part ${i}). Directives placed in these files apply to the whole server unless a section limits them.</p>`,
+  ).join('');
+  const apachePage = (title: string, h1: string) => `<!doctype html><html><head><title>${title}</title></head><body id="manual-page">
+    <div id="page-header"><p class="menu"><a href="../mod/index.html">Modules</a> | <a href="../glossary.html">Glossary</a></p>
+    <p class="apache">Apache HTTP Server Version 2.4</p><img alt="" src="feather.png"></div>
+    <div id="page-content"><div id="preamble"><h1>${h1}</h1>
+    <div class="toplang"><p><span>Available Languages: </span><a href="#">&nbsp;en&nbsp;</a> | <a href="#">&nbsp;fr&nbsp;</a> | <a href="#">&nbsp;ja&nbsp;</a></p></div>
+    <p>This document covers how the server is configured and which files it reads.</p></div>${paragraphs}</div></body></html>`;
+
+  it("names the page by the title read before Readability changed the document, not Readability's guess", () => {
+    // Readability took "core" for too short and named the page after the site; "HTTP/2 guide" became "2 guide".
+    expect(parseHtml(apachePage('Configuration Files - Apache HTTP Server Version 2.4', 'Configuration Files')).title).toBe('Configuration Files');
+    expect(parseHtml(apachePage('HTTP/2 guide - Apache HTTP Server Version 2.4', 'HTTP/2 guide')).title).toBe('HTTP/2 guide');
+  });
+
+  it("cuts off the site's name that the page's header writes, and takes the <h1> that says the rest", () => {
+    expect(parseHtml(apachePage('core - Apache HTTP Server Version 2.4', 'Apache Core Features')).title).toBe('Apache Core Features');
+    expect(parseHtml(apachePage('mod_deflate - Apache HTTP Server Version 2.4', 'Apache Module mod_deflate')).title).toBe('Apache Module mod_deflate');
+    // Only the title's last part: a breadcrumb before the <h1> names the page itself.
+    const crumbs = (title: string) =>
+      apachePage(title, 'Getting Started').replace('<p class="apache">Apache HTTP Server Version 2.4</p>', '<span>Guides</span><span>Install</span>');
+    expect(parseHtml(crumbs('Install - Guides')).title).toBe('Install');
+  });
+
+  it("keeps Readability's name only when the title names nothing", () => {
+    expect(parseHtml(apachePage('No Title', 'Notes On Building A Cross-Compiler')).title).toBe('Notes On Building A Cross-Compiler');
+  });
+});
+
 describe("parseHtml: a manual page's name line completes its title", () => {
   const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
   const manPage = (nameLine: string) =>
@@ -311,6 +345,16 @@ describe("parseHtml: the page's lead, before the article Readability keeps", () 
     const lead = parsed.sections.find((s) => s.paragraphs.some((p) => p.startsWith('git-pick - Apply the changes')));
     expect(lead?.heading).toEqual(['git-pick(1)', 'NAME']);
     expect(parsed.sections.filter((s) => s.paragraphs.some((p) => p.includes('(part 3)')))).toHaveLength(1);
+  });
+
+  it("adds no site's name or bar of language links as a lead", () => {
+    const header = page.replace(
+      '<h2>NAME</h2>',
+      '<p class="apache">Apache HTTP Server Version 2.4</p><p>Available Languages: <a href="#">en</a> | <a href="#">fr</a> | <a href="#">ja</a></p><h2>NAME</h2>',
+    );
+    const text = parseHtml(header).sections.flatMap((s) => s.paragraphs);
+    expect(text.some((p) => p.includes('Apache HTTP Server') || p.includes('Available Languages'))).toBe(false);
+    expect(text).toContain('git-pick - Apply the changes introduced by some existing commits');
   });
 
   it('adds no label or table-of-contents line as a lead', () => {

@@ -72,7 +72,7 @@ export function parseHtml(html: string): ParsedDocument {
     const article = readable(document as unknown as Document);
     const picked = (article?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
-      const title = withoutSiteName(cleanTitle(article.title ?? null), document as unknown as Queryable) ?? pageTitle;
+      const title = articleTitle(pageTitle, cleanTitle(document.title ?? null), cleanTitle(article.title ?? null));
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
       const sections = sectionsFromHtml(article.content, title);
       return page(title, [...leadLeftOut(whole, sections, title), ...sections]);
@@ -81,6 +81,21 @@ export function parseHtml(html: string): ParsedDocument {
   // No landmark, and Readability found nothing or only part of the page (or it is too big for it): the body without its chrome.
   return page(pageTitle ?? firstHeading(whole), whole);
 }
+
+/**
+ * The page's name on the Readability path: the one read before Readability changed the document, which has lost
+ * the <h1> that tells the page's name from the site's (Readability's own took "core - Apache HTTP Server Version
+ * 2.4" for the site's name alone and "HTTP/2 guide" for "2 guide"). Readability's only where the <title> names
+ * nothing — a few words kept whole, "No Title", "Introduction" — and it found the page's one <h1> instead.
+ */
+function articleTitle(pageTitle: string | null, documentTitle: string | null, readabilityTitle: string | null): string | null {
+  if (!pageTitle) return readabilityTitle;
+  const namesNothing = pageTitle === documentTitle && pageTitle.length < BARE_TITLE_CHARS;
+  return namesNothing && readabilityTitle && readabilityTitle.length > pageTitle.length ? readabilityTitle : pageTitle;
+}
+
+/** Readability's own bound: a title shorter than this, with no site's name to cut, is looked up in the page's <h1>. */
+const BARE_TITLE_CHARS = 15;
 
 /** The parsed page: its sections under its title, completed by a manual page's name line. */
 function page(title: string | null, sections: Section[]): ParsedDocument {
@@ -118,6 +133,8 @@ function readable(document: Document): ReturnType<Readability['parse']> {
 /** At most this much text before the article counts as the page's lead; more is not a lead (and is left out as before). */
 const LEAD_MAX_CHARS = 1_000;
 const LEAD_MIN_WORDS = 4;
+/** Words of three letters or more: a language bar's "en | fr | ja" has none. */
+const LEAD_MIN_LONG_WORDS = 3;
 /** A numbered section title, as a table of contents lists them ("61.2.1. Custom Scan Plan Callbacks", "I.1. Getting the Source"). */
 const NUMBERED_TITLE = /^(?:[A-Z]|\d+)(?:\.\d+)*\.\s[^.!?]*$/;
 
@@ -145,11 +162,24 @@ function leadLeftOut(whole: Section[], picked: Section[], title: string | null):
       chars += paragraph.length;
       if (chars > LEAD_MAX_CHARS) return [];
       // What is left of a table of contents ("Table of Contents", "42.1. Installing Procedural Languages") says nothing of its own.
-      if (paragraph.split(/\s+/).length >= LEAD_MIN_WORDS && !NUMBERED_TITLE.test(paragraph)) paragraphs.push(paragraph);
+      if (readsAsLead(paragraph)) paragraphs.push(paragraph);
     }
     if (paragraphs.length) lead.push({ heading: leadHeading(section.heading, title), paragraphs });
   }
   return [];
+}
+
+/**
+ * Whether a paragraph Readability left out says something of the page: words of a phrase ("git-stash - Stash the
+ * changes in a dirty working directory away"), not what is left of a table of contents ("42.1. Installing
+ * Procedural Languages"), a site's name in its header ("Apache HTTP Server Version 2.4", every word capitalised) or
+ * a bar of links whose words are codes ("Available Languages: en | fr | ja | ko | tr").
+ */
+function readsAsLead(paragraph: string): boolean {
+  if (NUMBERED_TITLE.test(paragraph)) return false;
+  if (paragraph.split(/\s+/).length < LEAD_MIN_WORDS) return false;
+  const words = paragraph.match(/\p{L}{3,}/gu) ?? [];
+  return words.length >= LEAD_MIN_LONG_WORDS && words.some((word) => /^\p{Ll}/u.test(word));
 }
 
 /** A lead's heading path under the article's title, without the page's own headings that repeat it ("git-cherry-pick(1) Manual Page"). */

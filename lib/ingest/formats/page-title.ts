@@ -42,7 +42,8 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
       if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
     }
   }
-  const rest = withoutNamedSite(title, siteNames(document, elements('h1')));
+  let rest = withoutNamedSite(title, siteNames(document, elements('h1')));
+  if (rest === title) rest = withoutSiteSuffix(title, headerTexts(document, elements('h1')));
   if (rest === title) return title;
   // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
   const restWords = looseWords(rest);
@@ -50,7 +51,7 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
     const heading = headings(tag)[0];
     if (!heading) continue;
     const headingWords = new Set(looseWords(heading));
-    if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length) return heading;
+    if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length + 1) return heading;
   }
   return rest;
 }
@@ -72,6 +73,36 @@ function withoutNamedSite(title: string, names: string[]): string {
     }
   }
   return title;
+}
+
+/** The title without a site's name written after its last separator ("mod_deflate - Apache HTTP Server Version 2.4"). */
+function withoutSiteSuffix(title: string, names: ReadonlySet<string>): string {
+  const cut = /^(.*\S)\s+[—–|·»-]\s+(\S.*)$/.exec(title);
+  return cut && names.has(cut[2].toLowerCase()) ? cut[1] : title;
+}
+
+/** Elements read before the page's first <h1> when looking for the site's name in its header: a header is short. */
+const HEADER_ELEMENTS = 300;
+
+/**
+ * The texts of a page's header: elements with no element inside, before the page's first <h1> ("<p
+ * class="apache">Apache HTTP Server Version 2.4</p>", a logo's link text), lower-cased. A site whose name is
+ * no heading and no metadata still writes it there on every page; only a title's last part is compared
+ * with them, as a breadcrumb before the <h1> also holds the page's own name.
+ */
+function headerTexts(document: Queryable, pageH1s: Element[]): Set<string> {
+  const texts = new Set<string>();
+  const first = pageH1s[0];
+  if (!first) return texts;
+  const all = document.querySelectorAll('body *') as ArrayLike<Element & { firstElementChild?: unknown }>;
+  for (let i = 0; i < Math.min(all.length, HEADER_ELEMENTS); i++) {
+    const element = all[i];
+    if (element === first) return texts;
+    if (element.firstElementChild) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text.length >= 3 && text.length <= 120) texts.add(text.toLowerCase());
+  }
+  return new Set();
 }
 
 /** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
