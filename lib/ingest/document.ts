@@ -11,8 +11,16 @@ export const FORMATS = ['pdf', 'docx', 'html', 'markdown', 'text', 'csv', 'xlsx'
 export type Format = (typeof FORMATS)[number];
 
 /** Collapses runs of spaces and trims; keeps no empty strings. */
+/**
+ * Characters of Unicode's private use areas, and what separates a run of them: an icon font's glyphs
+ * (Django's console tabs "\uf17c/\uf179 \uf17a" are the Linux, Apple and Windows logos). No reader sees
+ * them as text, and between an introduction and its code they hid that the one introduces the other.
+ */
+const ICON_GLYPHS = /\p{Co}(?:[\s/|·,-]*\p{Co})*/gu;
+
 export function cleanText(text: string): string {
   return text
+    .replace(ICON_GLYPHS, '')
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t\f\v\r]+/g, ' ')
     .replace(/ *\n */g, '\n')
@@ -46,10 +54,13 @@ export class SectionBuilder {
     const clean = cleanText(text).replace(/\n/g, ' ');
     if (!clean) return;
     const keep = this.openAbove(level);
-    // A page's first heading often repeats its title, given as the path's root.
+    this.path = this.path.slice(0, keep);
+    this.levels = this.levels.slice(0, keep);
+    // A page's first heading often repeats its title, given as the path's root. It still ends the headings it
+    // follows at its level: a site's name in an <h1> above the page's own (Sphinx's header) is not the page's section.
     if (keep > 0 && this.path[keep - 1] === clean) return;
-    this.path = [...this.path.slice(0, keep), clean];
-    this.levels = [...this.levels.slice(0, keep), level];
+    this.path.push(clean);
+    this.levels.push(level);
   }
 
   /** A reference entry: a heading of its own (`title`, the term or its start) whose term is also its first line. */

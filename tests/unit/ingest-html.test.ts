@@ -241,6 +241,45 @@ describe('parseHtml page names on a page without landmarks (read through Readabi
   });
 });
 
+describe("parseHtml: a site's header inside the page's text", () => {
+  // Sphinx's classic theme (Django's documentation): no landmark, the site's <h1> above the page's own.
+  const sections = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<div class="section"><h2>Step ${i}</h2><p>Under the hood, every way of paging through results uses the Paginator class (step ${i}), which splits a list of objects into pages of a given size.</p></div>`,
+  ).join('');
+  const page = `<!doctype html><html><head><title>Pagination &#8212; Django documentation</title></head><body><div class="document">
+    <div id="hd"><h1><a href="../index.html">Django documentation</a></h1></div>
+    <div id="bd"><div class="section"><h1>Pagination<a class="headerlink" href="#pagination">¶</a></h1>
+    <p>Django provides high-level and low-level ways to help you manage paginated data.</p>
+    <p>After creating a virtual environment, enter the command:</p>
+    <div class="console-block"><label title="Linux/macOS">&#xf17c;/&#xf179;</label> <label title="Windows">&#xf17a;</label><pre>$ python -m pip install Django</pre></div>
+    ${sections}</div></div></div></body></html>`;
+
+  it("ends the site's heading where the page's own heading, which repeats the title, begins", () => {
+    const parsed = parseHtml(page);
+    expect(parsed.title).toBe('Pagination');
+    expect(parsed.sections.flatMap((s) => s.heading)).not.toContain('Django documentation');
+    // Where the site's header is read as text (the whole page, or a pick that holds it), as the builder sees it.
+    const builder = new SectionBuilder();
+    builder.heading(0, 'Pagination');
+    builder.heading(1, 'Django documentation');
+    builder.paragraph('Home | Table of contents | Index | Modules');
+    builder.heading(1, 'Pagination');
+    builder.paragraph('Django provides high-level and low-level ways to help you manage paginated data.');
+    builder.heading(2, 'The Paginator class');
+    builder.paragraph('Under the hood, all methods of pagination use the Paginator class.');
+    expect(builder.sections.map((s) => s.heading)).toEqual([['Pagination', 'Django documentation'], ['Pagination'], ['Pagination', 'The Paginator class']]);
+  });
+
+  it("drops an icon font's glyphs, so an introduction is followed by its code", () => {
+    const paragraphs = parseHtml(page).sections.flatMap((s) => s.paragraphs);
+    expect(paragraphs.some((p) => /\p{Co}/u.test(p))).toBe(false);
+    const intro = paragraphs.indexOf('After creating a virtual environment, enter the command:');
+    expect(paragraphs[intro + 1]).toBe('```\n$ python -m pip install Django\n```');
+  });
+});
+
 describe("parseHtml: a manual page's name line completes its title", () => {
   const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
   const manPage = (nameLine: string) =>
