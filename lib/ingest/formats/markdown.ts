@@ -7,12 +7,12 @@
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
-  const lines = source
-    .replace(/\r\n?/g, '\n')
-    .replace(/^---\n[\s\S]*?\n---\n/, '')
-    .split('\n');
+  const text = source.replace(/\r\n?/g, '\n');
+  const frontMatter = FRONT_MATTER.exec(text);
+  const lines = text.slice(frontMatter?.[0].length ?? 0).split('\n');
   const builder = new SectionBuilder();
-  let title: string | null = null;
+  // The page's declared title (Jekyll, Hugo, Docusaurus: the site shows it as the page's heading), else its first <h1>.
+  let title: string | null = frontMatter ? declaredTitle(frontMatter[2]) : null;
   let block: string[] = [];
   let inComment = false;
   // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
@@ -118,6 +118,19 @@ function unwrapped(lines: string[]): string {
     text += apart ? `\n${lines[i]}` : ` ${lines[i].trimStart()}`;
   }
   return text;
+}
+
+/** A static site generator's metadata block at the very start: YAML between `---` lines, or TOML between `+++`. */
+const FRONT_MATTER = /^(---|\+\+\+)\n([\s\S]*?)\n\1[ \t]*(?:\n|$)/;
+
+/** The block's `title: …` (YAML) or `title = "…"` (TOML), unquoted; null when it has none. */
+function declaredTitle(block: string): string | null {
+  const line = /^title\s*[:=][ \t]*(.*)$/m.exec(block);
+  const value = line?.[1]
+    .trim()
+    .replace(/^(["'])(.*)\1$/, '$2')
+    .trim();
+  return value ? inline(value).slice(0, 500) : null;
 }
 
 /** "[label]: destination", optionally with a title: defines a link, shows nothing (CommonMark). */
