@@ -267,6 +267,14 @@ function prose(text: string): string {
 function render(blocks: TextBlock[], citation: string): string {
   const parts: { text: string; closed: boolean }[] = [];
   for (let i = 0; i < blocks.length; i++) {
+    const fields = fieldRowsFrom(blocks, i);
+    if (fields.length) {
+      // One field is a line of prose; several, a list (the citation after it, not inside its last item).
+      if (fields.length === 1) parts.push({ text: `**${fields[0][0]}** ${fields[0][1]}`, closed: false });
+      else parts.push({ text: fields.map(([label, value]) => `- **${label}** ${value}`).join('\n'), closed: true });
+      i += fields.length - 1;
+      continue;
+    }
     const rows = tableRowsFrom(blocks, i);
     if (rows.length >= 2) {
       parts.push({ text: markdownTable(rows), closed: true });
@@ -298,6 +306,24 @@ function tableRowsFrom(blocks: TextBlock[], start: number): string[][] {
     rows.push(cells);
   }
   return rows;
+}
+
+/** A label of a field: a few words ending with a colon ("Default:", "Context:", "Return type:"). */
+const FIELD_LABEL = /^[^|*`\n]{1,40}:$/;
+
+/**
+ * The rows from `start` of a box of labelled fields — two cells, a label and its value, as the Apache manual
+ * describes each directive ("Syntax: | KeepAliveTimeout num[ms]", "Default: | KeepAliveTimeout 5"). As a table
+ * the first field was its header; as a list each reads as what it is.
+ */
+function fieldRowsFrom(blocks: TextBlock[], start: number): [string, string][] {
+  const fields: [string, string][] = [];
+  for (let i = start; i < blocks.length && isRow(blocks[i]); i++) {
+    const cells = blocks[i].text.split(CELL);
+    if (cells.length !== 2 || !FIELD_LABEL.test(cells[0].trim()) || !cells[1].trim()) break;
+    fields.push([cells[0].trim(), cells[1].trim()]);
+  }
+  return fields;
 }
 
 /** Rows as a Markdown table, the first as its header ("|" in a cell escaped, so "||" stays one cell). */

@@ -636,6 +636,31 @@ describe('extractive answer: table rows', () => {
   });
 });
 
+describe('extractive answer: a box of labelled fields', () => {
+  const box = [
+    'Description: | Amount of time the server will wait for subsequent requests on a persistent connection',
+    'Syntax: | KeepAliveTimeout num[ms]',
+    'Default: | KeepAliveTimeout 5',
+    'Context: | server config, virtual host',
+  ];
+
+  it('quotes rows of a label and its value as a list of fields, not as a table headed by the first field', () => {
+    const quoted = quoteOf('KeepAliveTimeout syntax and default', box);
+    expect(quoted).toContain('- **Syntax:** KeepAliveTimeout num[ms]\n- **Default:** KeepAliveTimeout 5');
+    expect(quoted).not.toContain('| --- |');
+    expect(quoted).toMatch(/\n\n\[1\]$/);
+  });
+
+  it('quotes one field as a line, the citation at its end', () => {
+    expect(quoteOf('KeepAliveTimeout default', box)).toBe('**Default:** KeepAliveTimeout 5 [1]');
+  });
+
+  it('keeps a table whose first cells are no labels a table', () => {
+    const quoted = quoteOf('align option values', ['Option | Meaning', "'<' | Left-aligned within the available space.", "'>' | Right-aligned."]);
+    expect(quoted).toContain('| Option | Meaning |\n| --- | --- |');
+  });
+});
+
 describe('extractive answer: rows from the middle of a table', () => {
   const answer = (text: string) => composeExtractive(answerInput('join paths', [passageOf(1, 'pathlib', text)]));
   const rows = ['os.getcwd() | Path.cwd()', 'os.symlink() | Path.symlink_to()', 'os.path.join() | PurePath.joinpath()'];
