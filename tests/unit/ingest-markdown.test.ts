@@ -111,18 +111,19 @@ describe('parseMarkdown', () => {
 });
 
 describe('parseMarkdown: front matter', () => {
-  it("names the page by its front matter's title, YAML or TOML, and shows none of the block", () => {
+  it("names a page without a '#' heading by its front matter's title, YAML or TOML, and shows none of the block", () => {
     const yaml =
       '---\ntitle: "plugin push"\ndescription: "the plugin push command description and usage"\n---\n\n## Description\n\nShare a plugin you created.\n';
     expect(parseMarkdown(yaml).title).toBe('plugin push');
     expect(paragraphs(yaml)).toEqual(['Share a plugin you created.']);
-    const toml = "+++\ntitle = 'Install on Linux'\nweight = 3\n+++\n# Install\n\nRun the script.\n";
+    const toml = "+++\ntitle = 'Install on Linux'\nweight = 3\n+++\n## Steps\n\nRun the script.\n";
     expect(parseMarkdown(toml).title).toBe('Install on Linux');
     expect(paragraphs(toml)).toEqual(['Run the script.']);
   });
 
-  it('takes the first <h1> when the front matter has no title, and reads a page without front matter as before', () => {
+  it("prefers the page's first '#' heading, and reads a page without front matter as before", () => {
     expect(parseMarkdown('---\nkeywords: "network, connect"\n---\n# network connect\n\nConnect a container.\n').title).toBe('network connect');
+    expect(parseMarkdown('---\ntitle: Orchard notes\n---\n# Orchard Care\n\nPrune in late winter.\n').title).toBe('Orchard Care');
     const rule = 'Intro\n\n---\n\nMore text after a thematic break.\n';
     expect(parseMarkdown(rule).title).toBeNull();
     expect(paragraphs(rule)).toEqual(['Intro', 'More text after a thematic break.']);

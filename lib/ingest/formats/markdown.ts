@@ -11,8 +11,7 @@ export function parseMarkdown(source: string): ParsedDocument {
   const frontMatter = FRONT_MATTER.exec(text);
   const lines = text.slice(frontMatter?.[0].length ?? 0).split('\n');
   const builder = new SectionBuilder();
-  // The page's declared title (Jekyll, Hugo, Docusaurus: the site shows it as the page's heading), else its first <h1>.
-  let title: string | null = frontMatter ? declaredTitle(frontMatter[2]) : null;
+  let title: string | null = null;
   let block: string[] = [];
   let inComment = false;
   // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
@@ -70,7 +69,8 @@ export function parseMarkdown(source: string): ParsedDocument {
     block.push(line);
   }
   flush();
-  return { format: 'markdown', title, sections: builder.sections, qa: [] };
+  // A page without a `#` heading is named by its front matter's title (Jekyll, Hugo and Docusaurus show it as the heading).
+  return { format: 'markdown', title: title ?? (frontMatter ? declaredTitle(frontMatter[2]) : null), sections: builder.sections, qa: [] };
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
