@@ -10,7 +10,6 @@ export type ParsedDocument = { format: Format; title: string | null; sections: S
 export const FORMATS = ['pdf', 'docx', 'html', 'markdown', 'text', 'csv', 'xlsx'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Collapses runs of spaces and trims; keeps no empty strings. */
 /**
  * Characters of Unicode's private use areas, and what separates a run of them: an icon font's glyphs
  * (Django's console tabs "\uf17c/\uf179 \uf17a" are the Linux, Apple and Windows logos). No reader sees
@@ -18,6 +17,7 @@ export type Format = (typeof FORMATS)[number];
  */
 const ICON_GLYPHS = /\p{Co}(?:[\s/|·,-]*\p{Co})*/gu;
 
+/** Collapses runs of spaces and trims; keeps no empty strings. */
 export function cleanText(text: string): string {
   return text
     .replace(ICON_GLYPHS, '')

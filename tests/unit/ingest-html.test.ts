@@ -236,6 +236,15 @@ describe('parseHtml page names on a page without landmarks (read through Readabi
     expect(parseHtml(crumbs('Install - Guides')).title).toBe('Install');
   });
 
+  it("looks for the site's name in a header of a few hundred elements at most", () => {
+    const crowded = apachePage('mod_deflate - Apache HTTP Server Version 2.4', 'Apache Module mod_deflate').replace(
+      '<div id="page-header">',
+      `<div id="page-header">${'<span>x</span>'.repeat(20_000)}`,
+    );
+    // Past the bound the header is not read: the title keeps the site's name rather than reading 20,000 elements.
+    expect(parseHtml(crowded).title).toBe('mod_deflate - Apache HTTP Server Version 2.4');
+  });
+
   it("keeps Readability's name only when the title names nothing", () => {
     expect(parseHtml(apachePage('No Title', 'Notes On Building A Cross-Compiler')).title).toBe('Notes On Building A Cross-Compiler');
   });

@@ -93,17 +93,25 @@ const HEADER_ELEMENTS = 300;
 function headerTexts(document: Queryable, pageH1s: Element[]): Set<string> {
   const texts = new Set<string>();
   const first = pageH1s[0];
-  if (!first) return texts;
-  const all = document.querySelectorAll('body *') as ArrayLike<Element & { firstElementChild?: unknown }>;
-  for (let i = 0; i < Math.min(all.length, HEADER_ELEMENTS); i++) {
-    const element = all[i];
-    if (element === first) return texts;
-    if (element.firstElementChild) continue;
+  const body = document.querySelector('body') as TreeElement | null;
+  if (!first || !body) return texts;
+  // Walked in document order, at most HEADER_ELEMENTS elements: the page's own elements are never all listed.
+  const stack: TreeElement[] = body.firstElementChild ? [body.firstElementChild] : [];
+  for (let seen = 0; stack.length && seen < HEADER_ELEMENTS; seen++) {
+    const element = stack.pop()!;
+    if ((element as unknown) === first) return texts;
+    if (element.nextElementSibling) stack.push(element.nextElementSibling);
+    if (element.firstElementChild) {
+      stack.push(element.firstElementChild);
+      continue;
+    }
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length >= 3 && text.length <= 120) texts.add(text.toLowerCase());
   }
   return new Set();
 }
+
+type TreeElement = { textContent: string | null; firstElementChild: TreeElement | null; nextElementSibling: TreeElement | null };
 
 /** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
 function siteNames(document: Queryable, pageH1s: Element[]): string[] {
