@@ -92,11 +92,17 @@ async function byRarity(datasetId: number, terms: IndexTerm[], idf: ReadonlyMap<
     ' UNION ALL ',
   );
   const query = tsquery(terms, 'or');
+  // Every passage as rare as the last one kept goes on to ts_rank: cutting a tie by passage id kept the passages
+  // imported first ("use more than one database", one term in 1,000 passages, never met the page named
+  // "Multiple databases"). At most the budget's rows, as the matches are.
   const rows = await db().$queryRaw<{ id: number; score: number }[]>`
-    WITH held AS (
+    WITH scored AS (
       SELECT m.passage_id, round(sum(m.weight)::numeric, 6) AS rarity FROM (${matches}) m
       GROUP BY m.passage_id
-      ORDER BY rarity DESC, m.passage_id LIMIT ${pool * TIE_BREAK}
+    ), cut AS (
+      SELECT rarity FROM scored ORDER BY rarity DESC OFFSET ${pool * TIE_BREAK - 1} LIMIT 1
+    ), held AS (
+      SELECT passage_id, rarity FROM scored WHERE rarity >= COALESCE((SELECT rarity FROM cut), 0)
     )
     SELECT h.passage_id AS id, h.rarity::float8 AS score
     FROM held h JOIN passage_search ps ON ps.passage_id = h.passage_id, to_tsquery('english', ${query}) AS a(query)

@@ -128,6 +128,7 @@ let datasetId: number;
 let duplicateDatasetId: number;
 let rarityDatasetId: number;
 let indexDatasetId: number;
+let tieDatasetId: number;
 
 // A book's index lists the question's words, each on a line of its own, in fewer words than any page that
 // explains them: plain full text puts it first; it answers nothing.
@@ -164,6 +165,16 @@ let compoundDatasetId: number;
 let keywordDatasetId: number;
 let adverbDatasetId: number;
 
+// One word in more passages than the first stage keeps among equals (600): the passage that names it, imported
+// last, must still reach the re-ranking (PostgreSQL once cut such a tie by passage id).
+const TIE_CORPUS: CorpusDocument[] = [
+  doc(
+    'Release log',
+    Array.from({ length: 700 }, (_, i): [string, string] => [`Entry ${i}`, `Entry ${i} of the log: the nightly job copied the database to the backup host.`]),
+  ),
+  doc('Multiple databases', [['Using several databases', 'Most projects use one database. To use more than one database, list each database with an alias.']]),
+];
+
 beforeAll(async () => {
   const tenant = await createTenant('ranking');
   datasetId = (await loadCorpus(tenant, 'Ranking fixture', RANKING_CORPUS)).id;
@@ -174,6 +185,7 @@ beforeAll(async () => {
   duplicateDatasetId = (await loadCorpus(tenant, 'Duplicate fixture', DUPLICATE_CORPUS)).id;
   rarityDatasetId = (await loadCorpus(tenant, 'Rarity fixture', RARITY_CORPUS)).id;
   indexDatasetId = (await loadCorpus(tenant, 'Index fixture', INDEX_CORPUS)).id;
+  tieDatasetId = (await loadCorpus(tenant, 'Tie fixture', TIE_CORPUS)).id;
 });
 
 /**
@@ -286,6 +298,11 @@ describe('ranking beyond plain full text', () => {
     const found = await retrieve(rarityDatasetId, 'python epsilon', { topK: 1, minScore: 0 });
     expect(found[0].content.name).toBe('Float comparison');
     expect(best.passageId).toBe(found[0].passageId);
+  });
+
+  it('a word held by more passages than the first stage keeps among equals still finds the page named after it', async () => {
+    const found = await retrieve(tieDatasetId, 'use more than one database', { topK: 1, minScore: 0 });
+    expect(found[0].content.name).toBe('Multiple databases');
   });
 
   it("a book's index, listing the question's words line by line, comes after the page that explains them", async () => {
