@@ -23,8 +23,7 @@
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
 import { BREAK, currentNumbering, FIELD_KEYS, type FieldKey, passageTokens, stemId, type PassageTokens } from './passage-tokens';
-import { asksAboutReleases, isReleaseNotes } from './release-notes';
-import { asksForSource, isSourceListing } from './source-listings';
+import { pageKindShare, RELEASE_NOTES, SOURCE_LISTING, type PageKind } from './page-kinds';
 import { templated } from './templates';
 
 /** `forms`: other stems of the same word, full credit (an adverb's: strictli for strict); `alternatives`: paraphrases. */
@@ -59,9 +58,9 @@ export const RANK_SETTINGS = {
   unorderedWindow: 8,
   /** A passage that only lists terms (an index, a table of contents: term-lists.ts) counts this share of its score. */
   listFactor: 0.5,
-  /** A release-notes page (release-notes.ts) counts this share, unless the question asks what changed. */
+  /** A release-notes page (page-kinds.ts) counts this share, unless the question asks what changed. */
   releaseFactor: 0.5,
-  /** A generated listing of a module's source (source-listings.ts) counts this share, unless the question asks for the source. */
+  /** A generated listing of a module's source (page-kinds.ts) counts this share, unless the question asks for the source. */
   sourceFactor: 0.5,
   /** A passage whose text other pages repeat (templates.ts), among the best TEMPLATE_WINDOW, counts this share. */
   templateFactor: 0.7,
@@ -317,8 +316,10 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
   const lexical = raw.map((value) => (best > 0 ? value / best : 0));
   const support = supportOf(docs, lexical);
   const stems = terms.map((t) => t.stem);
-  const releaseFactor = asksAboutReleases(stems) ? 1 : RANK_SETTINGS.releaseFactor;
-  const sourceFactor = asksForSource(stems) ? 1 : RANK_SETTINGS.sourceFactor;
+  const kindShares: [PageKind, number][] = [
+    [RELEASE_NOTES, RANK_SETTINGS.releaseFactor],
+    [SOURCE_LISTING, RANK_SETTINGS.sourceFactor],
+  ];
   const scored = docs.map((doc, i) => {
     const d = tokenised[i];
     const bodyStart = d.ends[TITLE_END];
@@ -332,8 +333,8 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
     };
     const listed = d.listsTerms ? RANK_SETTINGS.listFactor : 1;
-    const notes = (isReleaseNotes(doc.name) ? releaseFactor : 1) * (isSourceListing(doc.name) ? sourceFactor : 1);
-    return { ...doc, score: Math.round(combine(parts, terms.length) * listed * notes * 10_000) / 10_000, parts, order: i };
+    const ofKind = pageKindShare(doc.name, stems, kindShares);
+    return { ...doc, score: Math.round(combine(parts, terms.length) * listed * ofKind * 10_000) / 10_000, parts, order: i };
   });
   const byScore = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;
   scored.sort(byScore);

@@ -99,6 +99,18 @@ describe('SectionBuilder heading paths', () => {
       ['Guide', 'Reference'],
     ]);
   });
+
+  it("ends a site's heading where the page's own heading, which repeats the title, begins (Sphinx's classic theme)", () => {
+    const builder = new SectionBuilder();
+    builder.heading(0, 'Pagination');
+    builder.heading(1, 'Django documentation');
+    builder.paragraph('Home | Table of contents | Index | Modules');
+    builder.heading(1, 'Pagination');
+    builder.paragraph('Django provides high-level and low-level ways to help you manage paginated data.');
+    builder.heading(2, 'The Paginator class');
+    builder.paragraph('Under the hood, all methods of pagination use the Paginator class.');
+    expect(builder.sections.map((s) => s.heading)).toEqual([['Pagination', 'Django documentation'], ['Pagination'], ['Pagination', 'The Paginator class']]);
+  });
 });
 
 describe('parseHtml on reference entries (definition terms with an id)', () => {
@@ -269,16 +281,6 @@ describe("parseHtml: a site's header inside the page's text", () => {
     const parsed = parseHtml(page);
     expect(parsed.title).toBe('Pagination');
     expect(parsed.sections.flatMap((s) => s.heading)).not.toContain('Django documentation');
-    // Where the site's header is read as text (the whole page, or a pick that holds it), as the builder sees it.
-    const builder = new SectionBuilder();
-    builder.heading(0, 'Pagination');
-    builder.heading(1, 'Django documentation');
-    builder.paragraph('Home | Table of contents | Index | Modules');
-    builder.heading(1, 'Pagination');
-    builder.paragraph('Django provides high-level and low-level ways to help you manage paginated data.');
-    builder.heading(2, 'The Paginator class');
-    builder.paragraph('Under the hood, all methods of pagination use the Paginator class.');
-    expect(builder.sections.map((s) => s.heading)).toEqual([['Pagination', 'Django documentation'], ['Pagination'], ['Pagination', 'The Paginator class']]);
   });
 
   it("drops an icon font's glyphs, so an introduction is followed by its code", () => {
