@@ -12,7 +12,7 @@ import { DF_COUNT_CAP, TOTAL_COUNT_CAP, termKey } from './lexical';
 // Weights of D, C (body, answer), B (subject, heading), A (content name).
 const WEIGHTS = '{0.1, 0.4, 0.7, 1.0}';
 
-/** How many more passages than the pool are ordered by ts_rank among those of equal rarity. */
+/** How many more passages than the pool go on to ts_rank, with every passage as rare as the last of them. */
 const TIE_BREAK = 3;
 
 const lexeme = (t: IndexTerm) => `'${t.word}'${t.prefix ? ':*' : ''}`;
@@ -76,7 +76,7 @@ export const postgresIndex: LexicalIndex = {
  * ts_rank weighs every term alike, so "python" in a passage counted as much as "exactly" and the passages
  * full of a common word filled the pool. Here a passage scores the IDF of each term it holds (each term's
  * matches come from the GIN index, one bitmap scan a term, no ts_rank), and ts_rank only orders the best
- * TIE_BREAK × pool among equals. Rows read: the terms' postings, which the plan keeps within `budget` (and
+ * TIE_BREAK × pool, and the passages tied with the last of them, among equals. Rows read: the terms' postings, which the plan keeps within `budget` (and
  * each term's at most `budget`, should the counts ever say less than the index holds).
  */
 async function byRarity(datasetId: number, terms: IndexTerm[], idf: ReadonlyMap<string, number>, budget: number, pool: number): Promise<Candidate[]> {
