@@ -105,8 +105,24 @@ describe('parseMarkdown', () => {
     ]);
   });
 
-  it('keeps a table as its rows, one a line', () => {
-    expect(paragraphs('# Ops\n\n| Operator | Example |\n|---|---|\n| % | a % b |\n')).toEqual(['| Operator | Example |\n|---|---|\n| % | a % b |']);
+  it('reads a pipe table as one paragraph a row, its cells set apart as in HTML tables, the delimiter row left out', () => {
+    expect(paragraphs('# Ops\n\n| Operator | Example |\n|---|:--:|\n| % | `a % b` |\n| \\| | a \\| b |\n\nAfter.\n')).toEqual([
+      'Operator | Example',
+      '% | a % b',
+      '| | a | b',
+      'After.',
+    ]);
+    // An empty cell stays a cell, so the ones after it keep their column; a table needs a delimiter row of its width.
+    expect(paragraphs('|   | Default |\n|---|---|\n| CMD | none |\n')).toEqual(['— | Default', 'CMD | none']);
+    expect(paragraphs('a | b\n---\n\nbody\n')).toEqual(['body']);
+    expect(parseMarkdown('a | b\n---\n\nbody\n').sections[0].heading).toEqual(['a | b']);
+  });
+
+  it('shows nothing of kramdown attribute lists: a line of its own, after text, or a heading id', () => {
+    const source = '# Usage {#usage}\n\nDo not use / as the context.\n{:.warning}\n\nNote {: .note :}\n\n{: .tip}\n## Next {: #next .x}\n\nbody\n';
+    expect(parseMarkdown(source).title).toBe('Usage');
+    expect(parseMarkdown(source).sections.map((s) => s.heading)).toEqual([['Usage'], ['Usage', 'Next']]);
+    expect(paragraphs(source)).toEqual(['Do not use / as the context.', 'Note', 'body']);
   });
 });
 
@@ -124,6 +140,9 @@ describe('parseMarkdown: front matter', () => {
   it("prefers the page's first '#' heading, and reads a page without front matter as before", () => {
     expect(parseMarkdown('---\nkeywords: "network, connect"\n---\n# network connect\n\nConnect a container.\n').title).toBe('network connect');
     expect(parseMarkdown('---\ntitle: Orchard notes\n---\n# Orchard Care\n\nPrune in late winter.\n').title).toBe('Orchard Care');
+    // Nor a title nor a `#` heading: the heading the page opens with, whatever its level, names it.
+    expect(parseMarkdown('### Work with a container\n\nIn this section …\n\n## Task 1\n\nRemove images.\n').title).toBe('Work with a container');
+    expect(parseMarkdown('Some text first.\n\n## Task 1\n\nRemove images.\n').title).toBeNull();
     const rule = 'Intro\n\n---\n\nMore text after a thematic break.\n';
     expect(parseMarkdown(rule).title).toBeNull();
     expect(paragraphs(rule)).toEqual(['Intro', 'More text after a thematic break.']);
@@ -142,6 +161,10 @@ describe('parseMarkdown on hostile text', () => {
     ['a link label never closed', `# a\n\n[${'a '.repeat(200_000)}\n`],
     ['a link definition whose title never closes', `# a\n\n[a]: x "${' y'.repeat(200_000)}\n`],
     ['indented code broken by blank lines', `# a\n\n${'    x\n\n\n'.repeat(50_000)}`],
+    ['a table row of spaces over a delimiter row', `# a\n\n|${' '.repeat(200_000)}x\n|${' '.repeat(200_000)}-\n`],
+    ['a delimiter row of spaces', `# a\n\na | b\n|-${' '.repeat(200_000)}x\n`],
+    ['attribute lists never closed', `# a\n\n${'{: '.repeat(100_000)}\n`],
+    ['a heading of spaces before an id', `# a${' '.repeat(200_000)}{#x${' '.repeat(200_000)}\n\nbody`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });

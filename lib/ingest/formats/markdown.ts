@@ -3,7 +3,9 @@
 // inline markup is removed. What a renderer never shows is not text: HTML
 // comments (Node.js's API pages open every entry with a YAML block of
 // versions and pull-request addresses in one) and link reference definitions
-// ("[`path.parse()`]: #pathparsepath").
+// ("[`path.parse()`]: #pathparsepath"), nor kramdown's attribute lists
+// ("{:.warning}", "## Usage {#usage}"). A pipe table becomes one paragraph
+// per row with its cells set apart, as HTML tables are read (html.ts).
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
@@ -12,11 +14,15 @@ export function parseMarkdown(source: string): ParsedDocument {
   const lines = text.slice(frontMatter?.[0].length ?? 0).split('\n');
   const builder = new SectionBuilder();
   let title: string | null = null;
+  // The page's first heading when nothing comes before it: its name when it has no `#` heading nor a declared title.
+  let opening: string | null = null;
+  let seenText = false;
   let block: string[] = [];
   let inComment = false;
   // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
   let listAbove = false;
   const flush = () => {
+    if (block.length) seenText = true;
     if (block.length) listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
     builder.paragraph(inline(unwrapped(block)));
     block = [];
@@ -24,8 +30,9 @@ export function parseMarkdown(source: string): ParsedDocument {
   const heading = (level: number, text: string) => {
     flush();
     listAbove = false;
-    const clean = inline(withoutClosingHashes(text));
+    const clean = inline(withoutHeadingId(withoutClosingHashes(text)));
     if (level === 1 && !title) title = clean;
+    if (!seenText && opening === null) opening = clean;
     builder.heading(level, clean);
   };
   for (let i = 0; i < lines.length; i++) {
@@ -41,6 +48,15 @@ export function parseMarkdown(source: string): ParsedDocument {
       const code: string[] = [];
       for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
       builder.code(code.join('\n'));
+      seenText = true;
+      continue;
+    }
+    if (ATTRIBUTE_LIST_LINE.test(line)) continue;
+    if (line.includes('|') && !INDENTED.test(line) && delimits(lines[i + 1] ?? '', line)) {
+      flush();
+      i = table(lines, i, builder) - 1;
+      seenText = true;
+      listAbove = false;
       continue;
     }
     const atx = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
@@ -64,13 +80,79 @@ export function parseMarkdown(source: string): ParsedDocument {
     }
     if (block.length === 0 && INDENTED.test(line) && !listAbove) {
       i = indentedCode(lines, i, builder) - 1;
+      seenText = true;
       continue;
     }
     block.push(line);
   }
   flush();
-  // A page without a `#` heading is named by its front matter's title (Jekyll, Hugo and Docusaurus show it as the heading).
-  return { format: 'markdown', title: title ?? (frontMatter ? declaredTitle(frontMatter[2]) : null), sections: builder.sections, qa: [] };
+  // A page without a `#` heading is named by its front matter's title (Jekyll, Hugo and Docusaurus show it as the
+  // heading), else by the heading it opens with, whatever its level ("### Work with a development container").
+  const declared = frontMatter ? declaredTitle(frontMatter[2]) : null;
+  return { format: 'markdown', title: title ?? declared ?? (opening || null), sections: builder.sections, qa: [] };
+}
+
+/** A kramdown block attribute list, alone on its line: "{:.warning}", "{: .note :}", "{:toc}". */
+const ATTRIBUTE_LIST_LINE = /^\s{0,3}\{:[^{}\n]*\}\s*$/;
+
+/** A table row's cells: the leading and trailing pipes are no cell's edge. */
+const cellsOf = (line: string) =>
+  splitCells(
+    line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/(?<!\\)\|$/, ''),
+  );
+
+/**
+ * Whether `line` is the delimiter row under the header row `header` (GitHub's rule): "|:---|---:|", as many cells
+ * as the header. Read cell by cell, not by one pattern of optional spaces and pipes, which is retried at every
+ * space of a long line.
+ */
+function delimits(line: string, header: string): boolean {
+  if (!line.includes('-') || INDENTED.test(line)) return false;
+  const cells = cellsOf(line);
+  return cells.length === cellsOf(header).length && cells.every((cell) => /^:?-+:?$/.test(cell.trim()));
+}
+
+/**
+ * The pipe table whose header row is line `start` (the delimiter row under it is not text): each row one
+ * paragraph of its cells joined by " | ", as HTML tables are read, so an answer quotes rows under their header.
+ * An empty cell reads "—": dropped, it would shift the cells after it under the wrong header. Returns the index of
+ * the first line after the table (a blank line or one without a pipe ends it).
+ */
+function table(lines: string[], start: number, builder: SectionBuilder): number {
+  const row = (line: string) => {
+    const cells = cellsOf(line).map((cell) => inline(cell.trim()));
+    if (cells.some(Boolean)) builder.paragraph(cells.map((cell) => cell || '—').join(' | '));
+  };
+  row(lines[start]);
+  let i = start + 2;
+  for (; i < lines.length && lines[i].trim() && lines[i].includes('|'); i++) row(lines[i]);
+  return i;
+}
+
+/** A row's cells: split on each pipe that is not escaped ("a \\| b" is one cell, shown as "a | b"). */
+function splitCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  for (let k = 0; k < row.length; k++) {
+    if (row[k] === '\\' && row[k + 1] === '|') {
+      cell += '|';
+      k++;
+    } else if (row[k] === '|') {
+      cells.push(cell);
+      cell = '';
+    } else cell += row[k];
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** "Usage {#usage}", "Usage {: #usage .class}": a heading's id and attributes (kramdown, Pandoc, Hugo) are not its text. */
+function withoutHeadingId(text: string): string {
+  const open = text.lastIndexOf('{');
+  return open >= 0 && /^\{:?\s*#[\w:.-]+[^{}]*\}\s*$/.test(text.slice(open)) ? text.slice(0, open).trimEnd() : text;
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
@@ -183,7 +265,9 @@ function inline(text: string): string {
     .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
     // Line starts first: a list item's "*" is no emphasis ("* `maxBuffer` … `1024 * 1024`" kept its words, lost its bullet).
     .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ');
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
+    // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing.
+    .replace(/\{:[^{}\n]*\}/g, '');
   // Code spans are shown as written: no tag, emphasis or underscore inside one is markup ("`*args`", "`<details>`").
   return unlinked
     .split(/(`[^`]+`)/)
