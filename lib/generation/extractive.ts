@@ -66,7 +66,7 @@ type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boo
  * is prose, then following blocks while they still match and fit.
  */
 function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | null = null): Excerpt | null {
-  const blocks = textBlocks(passage.text);
+  const blocks = withoutCutAnnouncement(textBlocks(passage.text));
   const scores = blocks.map((b) => blockScore(b, weights));
   // The reference entry the question names ("what does changes() return") is the answer, not its neighbour
   // that holds the same words more often (total_changes()). An entry is a term with a description after it
@@ -106,6 +106,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const goesOn = (i: number) =>
     (i > 0 && announces(blocks[i - 1], blocks[i]) && continuesSentence(blocks[i + 1])) || (continuesSentence(blocks[i]) && announces(blocks[i], blocks[i + 1]));
   while (to + 1 < blocks.length && fits(blocks[to + 1]) && goesOn(to)) to++;
+  // What a colon announces comes with it, matching or not: the rows of the table or the items of the list after
+  // "The table below shows what command is executed …:" — quoted alone, that sentence promises what it leaves out.
+  const announced = (b: TextBlock | undefined) => !!b && (isRow(b) || isListItem(b));
+  let opener = to;
+  while (opener > from && announced(blocks[opener])) opener--;
+  if (isProse(blocks[opener]) && /:\s*$/.test(blocks[opener].text)) {
+    while (announced(blocks[to + 1]) && fits(blocks[to + 1], EXCERPT_CHARS * 1.5)) to++;
+  }
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
   // belongs to what follows it: it does not end an excerpt that leaves that out, and the one just
   // before the excerpt (a reference entry's term, "subprocess.run(args, …)") opens it.
@@ -198,6 +206,23 @@ const continuesSentence = (block: TextBlock | undefined) => !!block && !block.co
  * that continues an argument ("But", "However", "Therefore", "Also").
  */
 const pointsBack = (block: TextBlock) => !block.code && POINTS_BACK.test(block.text.trim());
+/** An item of a list, as parsers write them ("• …", "1. …"). */
+const isListItem = (block: TextBlock) => !block.code && /^(?:•|\d+[.)])\s/.test(block.text.trim());
+/**
+ * A passage that ends announcing something ("… in a table format you can use:") was cut before it: what it
+ * announces opens the next passage, which repeats the announcement. Quoted, it would promise what it leaves
+ * out, so the announcing sentence goes — with its paragraph when it is all the paragraph says.
+ */
+function withoutCutAnnouncement(blocks: TextBlock[]): TextBlock[] {
+  const last = blocks.at(-1);
+  if (blocks.length < 2 || !last || !isProse(last) || !/:\s*$/.test(last.text)) return blocks;
+  const said = sentences(last.text);
+  const at = said.length > 1 ? last.text.lastIndexOf(said.at(-1)!) : -1;
+  // (The sentences are read with their spaces made one: a sentence wrapped over lines is not found as written.)
+  const kept = said.length < 2 ? '' : at > 0 ? last.text.slice(0, at).trim() : said.slice(0, -1).join(' ');
+  return kept ? [...blocks.slice(0, -1), { ...last, text: kept }] : blocks.slice(0, -1);
+}
+
 /** A paragraph of prose: no code, no table row. */
 const isProse = (block: TextBlock) => !block.code && !isRow(block);
 const POINTS_BACK =

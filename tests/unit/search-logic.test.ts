@@ -636,6 +636,54 @@ describe('extractive answer: table rows', () => {
   });
 });
 
+describe('extractive answer: what a colon announces', () => {
+  it('brings the table a sentence announces with a colon, rows that do not match too', () => {
+    const quoted = quoteOf('difference between CMD and ENTRYPOINT', [
+      'Set the shell once and keep it for every build.',
+      'The table below shows what command is executed for different ENTRYPOINT / CMD combinations:',
+      '— | No ENTRYPOINT | ENTRYPOINT exec_entry',
+      'No CMD | error, not allowed | /bin/sh -c exec_entry',
+      'Nothing set | none | exec_entry',
+    ]);
+    expect(quoted).toBe(
+      'The table below shows what command is executed for different ENTRYPOINT / CMD combinations:\n\n' +
+        '| — | No ENTRYPOINT | ENTRYPOINT exec_entry |\n| --- | --- | --- |\n| No CMD | error, not allowed | /bin/sh -c exec_entry |\n' +
+        '| Nothing set | none | exec_entry |\n\n[1]',
+    );
+  });
+
+  it('does not quote an announcement a passage ends with: what it announces is in the next passage', () => {
+    const cut = passageOf(
+      1,
+      'stats',
+      ['Stats show the memory usage of each container.', 'To list the CPU and memory usage of containers in a table you can use:'].join('\n\n'),
+    );
+    const other = passageOf(2, 'kernel', 'Containers share the kernel of the host.');
+    expect(composeExtractive(answerInput('CPU and memory usage of containers', [cut, other]))).toBe(
+      'Stats show the memory usage of each container. [1]\n\nSee also: [2] kernel.',
+    );
+    // A paragraph that goes on to announce what was cut keeps what it said before.
+    const paragraph = passageOf(
+      1,
+      'Index-only scans',
+      'An intro.\n\nPostgreSQL supports index-only scans, which answer queries from an index alone. There are two restrictions on when\nthis method can be used:',
+    );
+    expect(composeExtractive(answerInput('answer queries from an index alone', [paragraph]))).toBe(
+      'PostgreSQL supports index-only scans, which answer queries from an index alone. [1]',
+    );
+  });
+
+  it('brings the items of a list it announces', () => {
+    const quoted = quoteOf('rules for CMD and ENTRYPOINT', [
+      'A few rules decide how CMD and ENTRYPOINT work together:',
+      '• Specify at least one of them.',
+      '• Define the executable first.',
+      'Unrelated closing words.',
+    ]);
+    expect(quoted).toBe('A few rules decide how CMD and ENTRYPOINT work together:\n\n• Specify at least one of them.\n\n• Define the executable first. [1]');
+  });
+});
+
 describe('extractive answer: a box of labelled fields', () => {
   const box = [
     'Description: | Amount of time the server will wait for subsequent requests on a persistent connection',
