@@ -12,13 +12,15 @@
 //        + 0.15 · title     (the same share, in content name, subject, heading)
 //        + 0.10 · proximity (terms found / width of the smallest window of
 //                            body words holding all of them)
-//        + 0.10 · support   (the other candidates of the same document, their
-//                            lexical parts decaying by half: a page that
-//                            answers in several places beats a stray passage)
+//        + 0.20 · support   (the other candidates of the same document, their
+//                            lexical parts decaying by half, plus half the
+//                            passage's own times its share of the page: a
+//                            page that answers in several places, or that is
+//                            all about it, beats a stray passage)
 //        + 0.10 · lead)     (the same share, in the passage's first six body
 //                            words: a passage that opens with the question's
 //                            words — "wal_level (enum)" — is about them)
-//        / 1.10
+//        / 1.20
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
@@ -32,8 +34,18 @@ export type RankTerm = { stem: string; forms?: string[]; alternatives: string[];
 /**
  * `document` groups passages of one page (content) for the support part; omitted, each passage stands alone.
  * `id` (the passage's) lets its tokens be kept between questions (passage-tokens.ts).
+ * `pageShare`: the passage's share of its page's tokens (1 when it is the whole page), for the support part.
  */
-export type RankDocument = { id?: number; name: string; subject: string; heading: string; body: string; answer: string; document?: number };
+export type RankDocument = {
+  id?: number;
+  name: string;
+  subject: string;
+  heading: string;
+  body: string;
+  answer: string;
+  document?: number;
+  pageShare?: number;
+};
 
 export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number };
 
@@ -64,6 +76,8 @@ export const RANK_SETTINGS = {
   sourceFactor: 0.5,
   /** A passage whose text other pages repeat (templates.ts), among the best TEMPLATE_WINDOW, counts this share. */
   templateFactor: 0.7,
+  /** How much a passage's own lexical part, times its share of its page, counts as support (supportOf). */
+  ownPageShare: 0.5,
 };
 
 /** How many of the best candidates are compared with one another for repeated text. */
@@ -246,7 +260,13 @@ function unorderedPairs(terms: RankTerm[], hits: { pos: number; term: number }[]
   return score;
 }
 
-/** Per passage: the lexical parts of the other candidates of its document, best first, each counting half the one before. */
+/**
+ * Per passage: the lexical parts of the other candidates of its document,
+ * best first, each counting half the one before, plus its own lexical part
+ * times its share of the page. A passage that is the whole page (a short
+ * reference page: one command, one function) is the page's whole answer,
+ * not a stray passage of a long page.
+ */
 function supportOf(docs: RankDocument[], lexical: number[]): number[] {
   const byDocument = new Map<number, number[]>();
   docs.forEach((d, i) => {
@@ -259,7 +279,7 @@ function supportOf(docs: RankDocument[], lexical: number[]): number[] {
   return docs.map((d, i) => {
     const list = d.document === undefined ? undefined : byDocument.get(d.document);
     if (!list) return 0;
-    let sum = 0;
+    let sum = RANK_SETTINGS.ownPageShare * (d.pageShare ?? 0) * lexical[i];
     let weight = 1;
     let skipped = false;
     for (const value of list) {

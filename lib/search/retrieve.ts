@@ -240,6 +240,8 @@ type PassageRow = {
   text: string;
   answer: string;
   created_at: unknown;
+  token_count: number;
+  content_tokens: number;
   content_name: string;
   source: string;
   media_video: string | null;
@@ -259,12 +261,18 @@ function asDate(value: unknown): Date {
 /** The candidates' passages with their content and subject, in one query, only from the dataset. */
 async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRow[]> {
   const rows = await db().$queryRaw<PassageRow[]>`
-    SELECT p.id, p.content_id, p.heading, p.text, p.answer, p.created_at,
+    SELECT p.id, p.content_id, p.heading, p.text, p.answer, p.created_at, p.token_count, c.token_count AS content_tokens,
            c.name AS content_name, c.source, c.media_video, c.media_image,
            c.created_at AS content_created_at, c.updated_at AS content_updated_at, s.name AS subject_name
     FROM passages p JOIN contents c ON c.id = p.content_id JOIN subjects s ON s.id = c.subject_id
     WHERE p.dataset_id = ${datasetId} AND p.id IN (${Prisma.join(ids)})`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), content_id: Number(r.content_id) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    content_id: Number(r.content_id),
+    token_count: Number(r.token_count),
+    content_tokens: Number(r.content_tokens),
+  }));
 }
 
 /** The query's nearest passages by vector; [] when the provider fails (logged: the search goes on lexically). */
@@ -291,18 +299,27 @@ async function vectorHits(datasetId: number, question: string, config: Embedding
  * is capped by the one above it, so the list stays best first. A passage
  * whose text a better one already holds is left out: a page imported twice
  * (a copy, a symbolic link such as git's `index.html` → `git.html`) would
- * otherwise take two places and be cited twice for one text.
+ * otherwise take two places and be cited twice for one text. So is one that
+ * repeats a better one of another page nearly word for word under the same
+ * heading: the same section in each version of a versioned manual (an API
+ * reference kept for v1.18 to v1.24) would otherwise fill the list with one
+ * answer.
  */
-export function diversify<T extends { score: number; row: { content_id: number; text: string } }>(ranked: T[], topK: number): T[] {
+export function diversify<T extends { score: number; row: { content_id: number; text: string; heading?: string } }>(ranked: T[], topK: number): T[] {
   const chosen: T[] = [];
   const held: T[] = [];
   const perDocument = new Map<number, number>();
   const texts = new Set<string>();
+  const kept: { section: string; document: number; words: Set<string> }[] = [];
   for (const item of ranked) {
     if (chosen.length >= topK) break;
     const text = sameTextKey(item.row.text);
     if (text && texts.has(text)) continue;
     texts.add(text);
+    const section = lastHeading(item.row.heading);
+    const repeats = kept.filter((k) => k.section === section && k.document !== item.row.content_id);
+    const words = repeats.length ? wordSet(text) : null;
+    if (words && repeats.some((k) => nearlySame(k.words, words))) continue;
     const count = perDocument.get(item.row.content_id) ?? 0;
     if (count >= PER_DOCUMENT) {
       held.push(item);
@@ -310,6 +327,7 @@ export function diversify<T extends { score: number; row: { content_id: number; 
     }
     perDocument.set(item.row.content_id, count + 1);
     chosen.push(item);
+    kept.push({ section, document: item.row.content_id, words: words ?? wordSet(text) });
   }
   for (const item of held) {
     if (chosen.length >= topK) break;
@@ -321,9 +339,38 @@ export function diversify<T extends { score: number; row: { content_id: number; 
 /** Two passages hold the same text when they differ only in spacing. */
 const sameTextKey = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** The heading a passage sits under, without the path above it nor a section number ("2.1 Containers" and "3.1 Containers" are one). */
+const lastHeading = (heading = '') =>
+  (heading.split(' › ').at(-1) ?? '')
+    .replace(/^[\d.]+\s+/, '')
+    .trim()
+    .toLowerCase();
+
+const wordSet = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/** Share of words two passages have in common (Jaccard) at which one repeats the other. */
+const NEAR_DUPLICATE = 0.8;
+
+function nearlySame(a: Set<string>, b: Set<string>): boolean {
+  if (!a.size || !b.size || Math.min(a.size, b.size) < NEAR_DUPLICATE * Math.max(a.size, b.size)) return false;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / (a.size + b.size - shared) >= NEAR_DUPLICATE;
+}
+
 /** What a question's ranking starts from: its plan, its candidates' passages and its vector hits. */
 export type Gathered = { plan: QueryPlan | null; docs: CandidateDocument[]; hits: VectorHit[] };
-type CandidateDocument = { row: PassageRow; id: number; name: string; subject: string; heading: string; body: string; answer: string; document: number };
+type CandidateDocument = {
+  row: PassageRow;
+  id: number;
+  name: string;
+  subject: string;
+  heading: string;
+  body: string;
+  answer: string;
+  document: number;
+  pageShare: number;
+};
 
 /** The question's lexical candidates, plus the nearest passages by vector when an embeddings provider is configured, loaded. */
 export async function gather(datasetId: number, question: string): Promise<Gathered> {
@@ -346,6 +393,7 @@ export async function gather(datasetId: number, question: string): Promise<Gathe
       body: r.text,
       answer: r.answer,
       document: r.content_id,
+      pageShare: r.content_tokens > 0 ? Math.min(1, r.token_count / r.content_tokens) : 0,
     }));
   return { plan, docs, hits };
 }

@@ -166,6 +166,22 @@ describe('rerank', () => {
     expect(ranked[0].parts.support).toBeGreaterThan(0);
     expect(ranked.find((d) => d.document === 1)?.parts.support).toBe(0);
   });
+
+  it('counts a passage that is all its page as supported by it, a passage of a long page by its share only', () => {
+    const passage = (document: number, pageShare: number) => ({
+      name: 'x',
+      subject: '',
+      heading: '',
+      body: 'pause suspends every process',
+      answer: '',
+      document,
+      pageShare,
+    });
+    const ranked = rerank(termsOf('suspend process'), [passage(1, 0.05), passage(2, 1)]);
+    expect(ranked[0].document).toBe(2);
+    expect(ranked[0].parts.support).toBeCloseTo(0.5);
+    expect(ranked[1].parts.support).toBeCloseTo(0.025);
+  });
 });
 
 /** What the extractive provider is given: the question and its sources, no thread. */
@@ -619,6 +635,18 @@ describe('extractive answer: a sentence interrupted by its code', () => {
       'Alternatively, you can fix the working directory as if you were going to create a new commit, then run\n\n```\n$ git commit --amend\n```\n\n' +
         'which will replace the old commit by a new commit incorporating your changes, giving you a chance to edit the old commit message first. [1]',
     );
+  });
+
+  it('goes back to where the sentence starts when code interrupts it twice', () => {
+    const quoted = quoteOf('what does AllowOverride do', [
+      'Options set in the main configuration can be changed per directory.',
+      'For example, if the server configuration sets:',
+      '```\nAllowOverride Options=Indexes\n```',
+      'and a .htaccess file contains:',
+      '```\nOptions Indexes\n```',
+      'then FollowSymLinks is disabled for that directory, even though the AllowOverride line only permits setting Indexes.',
+    ]);
+    expect(quoted).toMatch(/^For example, if the server configuration sets:\n\n```\nAllowOverride Options=Indexes\n```\n\nand a .htaccess file contains:/);
   });
 });
 
