@@ -130,8 +130,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
     else from++;
   }
   // Nor in the middle of a sentence its code example interrupted ("… then run" code "which will replace the old
-  // commit …"): it opens with the code and the words that run into it.
-  if (continuesSentence(blocks[from]) && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
+  // commit …"): it opens with the code and the words that run into it — as often as the sentence was interrupted
+  // ("if the server configuration sets:" code "and a .htaccess file contains:" code "then FollowSymLinks …").
+  while (continuesSentence(blocks[from]) && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     from--;
     const lead = blocks[from - 1];
     if (lead && !lead.code && !SENTENCE_END.test(lead.text.trim()) && fits(lead, EXCERPT_CHARS * 1.5)) from--;
