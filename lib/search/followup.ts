@@ -104,6 +104,12 @@ const WHOLE_QUESTION = /^(?!(what|how) about\b|what if\b)(how|what|why|when|wher
  */
 const DEMONSTRATIVE =
   /\b(make|makes|do|does|did|use|is|was|are|with|for|about|like|than|to|into|on|of|from|get|undo|reverse|change|fix|avoid|stop|disable|enable|turn|run|keep|set|speed|apply) (that|this)\b/;
+/**
+ * A fragment that narrows what was just asked, opening with a restricting word or a preposition and holding no
+ * question or verb of its own: "only the last 20 lines", "just the names", "without the header row", "for a
+ * whole database", "in JSON". ("in python, how do I sort a list" is a whole question: WHOLE_QUESTION finds it.)
+ */
+const NARROWING = /^(only|just|even|without|with|for|in|on|from|by|using|via|except|excluding|including|not)\b/;
 /** "is there", "are there": existential, not a pointer to a place. */
 const EXISTENTIAL = /\b(is|are|was|were|isn t|aren t) there\b/g;
 
@@ -129,7 +135,8 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   const content = contentWords(all);
   const text = all.join(' ');
   const connected = CONNECTORS.test(text);
-  const continues = connected || all.some((w) => POINTERS.has(w));
+  const narrows = NARROWING.test(text) && !all.some((w, i) => i > 0 && WHOLE_QUESTION.test(all.slice(i).join(' ')));
+  const continues = connected || narrows || all.some((w) => POINTERS.has(w));
   const pointsBack = connected || DEMONSTRATIVE.test(text) || words(text.replace(EXISTENTIAL, ' ')).some((w) => STRONG_POINTERS.has(w));
   // A follow-up adds a little to the previous question, or points back at
   // it; a question with its own subject and no pointer back starts afresh.

@@ -21,6 +21,9 @@ describe('resolveQuestion', () => {
     ['what about tuples?', 'How do I sort a list what about tuples?', undefined],
     ['Does it work on strings too?', 'How do I sort a list Does it work on strings too?', undefined],
     ['why?', 'How do I sort a list why?', undefined],
+    // A fragment that narrows the last question: a restricting word or a preposition first, no question of its own.
+    ['only the last 20 items', 'How do I sort a list only the last 20 items', undefined],
+    ['without changing the original', 'How do I sort a list without changing the original', undefined],
     // A strong pointer back, or a leading connector, whatever the question's own length.
     [
       'does it stay sorted when new items are appended afterwards?',
@@ -49,6 +52,8 @@ describe('resolveQuestion', () => {
     'is there a way to open a file that skips buffering entirely?',
     'how do I make sure that every file handle gets closed on errors?',
     'find the rows that changed since yesterday in a large table',
+    'in python, how do I read a csv file?',
+    'with asyncio can I run blocking code in a thread pool executor?',
   ])('%s stands alone', (question) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual({ kind: 'standalone', query: question });
   });
