@@ -310,7 +310,9 @@ export function diversify<T extends { score: number; row: { content_id: number; 
   const held: T[] = [];
   const perDocument = new Map<number, number>();
   const texts = new Set<string>();
-  const kept: { section: string; document: number; words: Set<string> }[] = [];
+  // Word sets are built only when two kept passages share a heading (rare): most searches build none.
+  const kept: { section: string; document: number; text: string; words?: Set<string> }[] = [];
+  const wordsOf = (k: (typeof kept)[number]) => (k.words ??= wordSet(k.text));
   for (const item of ranked) {
     if (chosen.length >= topK) break;
     const text = sameTextKey(item.row.text);
@@ -319,7 +321,7 @@ export function diversify<T extends { score: number; row: { content_id: number; 
     const section = lastHeading(item.row.heading);
     const repeats = kept.filter((k) => k.section === section && k.document !== item.row.content_id);
     const words = repeats.length ? wordSet(text) : null;
-    if (words && repeats.some((k) => nearlySame(k.words, words))) continue;
+    if (words && repeats.some((k) => nearlySame(wordsOf(k), words))) continue;
     const count = perDocument.get(item.row.content_id) ?? 0;
     if (count >= PER_DOCUMENT) {
       held.push(item);
@@ -327,7 +329,7 @@ export function diversify<T extends { score: number; row: { content_id: number; 
     }
     perDocument.set(item.row.content_id, count + 1);
     chosen.push(item);
-    kept.push({ section, document: item.row.content_id, words: words ?? wordSet(text) });
+    kept.push({ section, document: item.row.content_id, text, words: words ?? undefined });
   }
   for (const item of held) {
     if (chosen.length >= topK) break;
