@@ -165,6 +165,7 @@ describe('parseMarkdown on hostile text', () => {
     ['a delimiter row of spaces', `# a\n\na | b\n|-${' '.repeat(200_000)}x\n`],
     ['attribute lists never closed', `# a\n\n${'{: '.repeat(100_000)}\n`],
     ['a heading of spaces before an id', `# a${' '.repeat(200_000)}{#x${' '.repeat(200_000)}\n\nbody`],
+    ['a heading id never closed', `# a {#${'x'.repeat(200_000)}\n\nbody`],
   ])('reads %s in one pass', (_, source) => {
     expect(parseMarkdown(source).sections.length).toBeGreaterThan(0);
   });

@@ -152,7 +152,9 @@ function splitCells(row: string): string[] {
 /** "Usage {#usage}", "Usage {: #usage .class}": a heading's id and attributes (kramdown, Pandoc, Hugo) are not its text. */
 function withoutHeadingId(text: string): string {
   const open = text.lastIndexOf('{');
-  return open >= 0 && /^\{:?\s*#[\w:.-]+[^{}]*\}\s*$/.test(text.slice(open)) ? text.slice(0, open).trimEnd() : text;
+  // The id, then attributes only after a space: an id and attributes that could both take a letter were retried
+  // at every letter of an id never closed.
+  return open >= 0 && /^\{:?\s*#[\w:.-]+(?:\s[^{}]*)?\}\s*$/.test(text.slice(open)) ? text.slice(0, open).trimEnd() : text;
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
