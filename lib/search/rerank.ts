@@ -16,7 +16,9 @@
 //                            lexical parts decaying by half, plus half the
 //                            passage's own times its share of the page: a
 //                            page that answers in several places, or that is
-//                            all about it, beats a stray passage)
+//                            all about it, beats a stray passage; scaled by
+//                            √(20,000 ÷ the page's tokens) past 20,000: an
+//                            omnibus page matches every question somewhere)
 //        + 0.10 · lead)     (the same share, in the passage's first six body
 //                            words: a passage that opens with the question's
 //                            words — "wal_level (enum)" — is about them)
@@ -34,7 +36,8 @@ export type RankTerm = { stem: string; forms?: string[]; alternatives: string[];
 /**
  * `document` groups passages of one page (content) for the support part; omitted, each passage stands alone.
  * `id` (the passage's) lets its tokens be kept between questions (passage-tokens.ts).
- * `pageShare`: the passage's share of its page's tokens (1 when it is the whole page), for the support part.
+ * `pageShare`: the passage's share of its page's tokens (1 when it is the whole page), and `pageTokens`: the page's
+ * length in tokens, for the support part.
  */
 export type RankDocument = {
   id?: number;
@@ -45,6 +48,7 @@ export type RankDocument = {
   answer: string;
   document?: number;
   pageShare?: number;
+  pageTokens?: number;
 };
 
 export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number };
@@ -78,6 +82,12 @@ export const RANK_SETTINGS = {
   templateFactor: 0.7,
   /** How much a passage's own lexical part, times its share of its page, counts as support (supportOf). */
   ownPageShare: 0.5,
+  /**
+   * A page longer than this many tokens has its support scaled by √(this ÷ its length): an omnibus page (Flask's
+   * whole API on one page, 55,000 tokens) holds matching passages for nearly any question, so that several of
+   * its passages match says less than it does of a page about one subject. 0: no scaling.
+   */
+  supportPageTokens: 20_000,
 };
 
 /** How many of the best candidates are compared with one another for repeated text. */
@@ -291,7 +301,9 @@ function supportOf(docs: RankDocument[], lexical: number[]): number[] {
       sum += weight * value;
       weight /= 2;
     }
-    return Math.min(1, sum);
+    const longest = RANK_SETTINGS.supportPageTokens;
+    const scale = longest && d.pageTokens && d.pageTokens > longest ? Math.sqrt(longest / d.pageTokens) : 1;
+    return Math.min(1, sum) * scale;
   });
 }
 

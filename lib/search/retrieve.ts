@@ -372,6 +372,7 @@ type CandidateDocument = {
   answer: string;
   document: number;
   pageShare: number;
+  pageTokens: number;
 };
 
 /** The question's lexical candidates, plus the nearest passages by vector when an embeddings provider is configured, loaded. */
@@ -396,6 +397,7 @@ export async function gather(datasetId: number, question: string): Promise<Gathe
       answer: r.answer,
       document: r.content_id,
       pageShare: r.content_tokens > 0 ? Math.min(1, r.token_count / r.content_tokens) : 0,
+      pageTokens: r.content_tokens,
     }));
   return { plan, docs, hits };
 }

@@ -172,6 +172,20 @@ describe('rerank', () => {
     expect(ranked.find((d) => d.document === 1)?.parts.support).toBe(0);
   });
 
+  it("scales an omnibus page's support down by the root of its length past 20,000 tokens", () => {
+    const passage = (document: number, body: string, pageTokens: number) => ({ name: 'x', subject: '', heading: '', body, answer: '', document, pageTokens });
+    const docs = [
+      passage(1, 'signals sent when a template is rendered', 80_000),
+      passage(1, 'template_rendered signal', 80_000),
+      passage(2, 'signals sent when a template is rendered', 4_000),
+      passage(2, 'template_rendered signal', 4_000),
+    ];
+    const ranked = rerank(termsOf('template rendered signal'), docs);
+    expect(ranked[0].document).toBe(2);
+    const support = (document: number) => ranked.find((d) => d.document === document && d.body.startsWith('signals'))!.parts.support;
+    expect(support(1)).toBeCloseTo(support(2) * Math.sqrt(20_000 / 80_000));
+  });
+
   it('counts a passage that is all its page as supported by it, a passage of a long page by its share only', () => {
     const passage = (document: number, pageShare: number) => ({
       name: 'x',
