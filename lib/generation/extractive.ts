@@ -111,7 +111,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const announced = (b: TextBlock | undefined) => !!b && (isRow(b) || isListItem(b));
   let opener = to;
   while (opener > from && announced(blocks[opener])) opener--;
-  if (isProse(blocks[opener]) && /:\s*$/.test(blocks[opener].text)) {
+  if (announcesSomething(blocks[opener])) {
     while (announced(blocks[to + 1]) && fits(blocks[to + 1], EXCERPT_CHARS * 1.5)) to++;
   }
   // A label or an introduction ("checkpoint_completion_target (floating point)", "Select the next number:")
@@ -207,6 +207,8 @@ const continuesSentence = (block: TextBlock | undefined) => !!block && !block.co
  * that continues an argument ("But", "However", "Therefore", "Also").
  */
 const pointsBack = (block: TextBlock) => !block.code && POINTS_BACK.test(block.text.trim());
+/** Prose that ends with a colon: it announces what follows it (a table, a list, code). */
+const announcesSomething = (block: TextBlock) => isProse(block) && /:\s*$/.test(block.text);
 /** An item of a list, as parsers write them ("• …", "1. …"). */
 const isListItem = (block: TextBlock) => !block.code && /^(?:•|\d+[.)])\s/.test(block.text.trim());
 /**
@@ -216,7 +218,7 @@ const isListItem = (block: TextBlock) => !block.code && /^(?:•|\d+[.)])\s/.tes
  */
 function withoutCutAnnouncement(blocks: TextBlock[]): TextBlock[] {
   const last = blocks.at(-1);
-  if (blocks.length < 2 || !last || !isProse(last) || !/:\s*$/.test(last.text)) return blocks;
+  if (blocks.length < 2 || !last || !announcesSomething(last)) return blocks;
   const said = sentences(last.text);
   const at = said.length > 1 ? last.text.lastIndexOf(said.at(-1)!) : -1;
   // (The sentences are read with their spaces made one: a sentence wrapped over lines is not found as written.)

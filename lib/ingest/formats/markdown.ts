@@ -16,13 +16,11 @@ export function parseMarkdown(source: string): ParsedDocument {
   let title: string | null = null;
   // The page's first heading when nothing comes before it: its name when it has no `#` heading nor a declared title.
   let opening: string | null = null;
-  let seenText = false;
   let block: string[] = [];
   let inComment = false;
   // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
   let listAbove = false;
   const flush = () => {
-    if (block.length) seenText = true;
     if (block.length) listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
     builder.paragraph(inline(unwrapped(block)));
     block = [];
@@ -32,7 +30,8 @@ export function parseMarkdown(source: string): ParsedDocument {
     listAbove = false;
     const clean = inline(withoutHeadingId(withoutClosingHashes(text)));
     if (level === 1 && !title) title = clean;
-    if (!seenText && opening === null) opening = clean;
+    // No section yet: nothing shown comes before this heading (the paragraph above was flushed into one).
+    if (opening === null && builder.sections.length === 0) opening = clean;
     builder.heading(level, clean);
   };
   for (let i = 0; i < lines.length; i++) {
@@ -48,14 +47,12 @@ export function parseMarkdown(source: string): ParsedDocument {
       const code: string[] = [];
       for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
       builder.code(code.join('\n'));
-      seenText = true;
       continue;
     }
     if (ATTRIBUTE_LIST_LINE.test(line)) continue;
     if (line.includes('|') && !INDENTED.test(line) && delimits(lines[i + 1] ?? '', line)) {
       flush();
       i = table(lines, i, builder) - 1;
-      seenText = true;
       listAbove = false;
       continue;
     }
@@ -80,7 +77,6 @@ export function parseMarkdown(source: string): ParsedDocument {
     }
     if (block.length === 0 && INDENTED.test(line) && !listAbove) {
       i = indentedCode(lines, i, builder) - 1;
-      seenText = true;
       continue;
     }
     block.push(line);
