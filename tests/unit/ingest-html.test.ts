@@ -183,6 +183,16 @@ describe('parseHtml page names without the site name', () => {
     expect(parseHtml(page('Install guide - Acme', main('Install guide'))).title).toBe('Install guide');
   });
 
+  it('names the page by its <h1> when the <h1> says more around the name the title gives before the site', () => {
+    // Sphinx's viewcode pages: the title names only the module; "Source code for" tells what kind of page it is.
+    expect(parseHtml(page('_pytest.capture — pytest documentation', main('Source code for _pytest.capture'))).title).toBe('Source code for _pytest.capture');
+    expect(parseHtml(page('Download — Python 3.11.2 documentation', main('Download Python 3.11.2 Documentation'))).title).toBe(
+      'Download Python 3.11.2 Documentation',
+    );
+    // Not a part of a word: "capture" is not extended by "Recapture".
+    expect(parseHtml(page('capture — pytest documentation', main('Recapture'))).title).toBe('capture — pytest documentation');
+  });
+
   it('never takes the site name for the page name: an <h1> in the header or a menu bar, or a link home', () => {
     const headerOnly = '<header><h1>Acme</h1></header><main><h2>Install guide</h2><p>Run the installer and follow the steps it shows.</p></main>';
     expect(parseHtml(page('Install guide | Acme', headerOnly)).title).toBe('Install guide');
@@ -249,12 +259,12 @@ describe('parseHtml page names on a page without landmarks (read through Readabi
   });
 
   it("looks for the site's name in a header of a few hundred elements at most", () => {
-    const crowded = apachePage('mod_deflate - Apache HTTP Server Version 2.4', 'Apache Module mod_deflate').replace(
+    const crowded = apachePage('core - Apache HTTP Server Version 2.4', 'Apache Core Features').replace(
       '<div id="page-header">',
       `<div id="page-header">${'<span>x</span>'.repeat(20_000)}`,
     );
     // Past the bound the header is not read: the title keeps the site's name rather than reading 20,000 elements.
-    expect(parseHtml(crowded).title).toBe('mod_deflate - Apache HTTP Server Version 2.4');
+    expect(parseHtml(crowded).title).toBe('core - Apache HTTP Server Version 2.4');
   });
 
   it("keeps Readability's name only when the title names nothing", () => {

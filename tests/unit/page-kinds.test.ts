@@ -21,6 +21,9 @@ describe('release notes are told by their name', () => {
     'Changelog',
     'Release notes for v2',
     'SQLite Release 3.40.0 On 2022-11-16',
+    'pytest-7.1.0',
+    'pytest-7.0.0rc1',
+    'py.test 2.0.1: bug fixes',
   ])('%s is release notes', (name) => expect(isPageOf(RELEASE_NOTES, name)).toBe(true));
   it.each([
     'Generators',
@@ -28,6 +31,9 @@ describe('release notes are told by their name', () => {
     'Releasing a lock',
     'Creating a new table',
     'Profiles for release builds',
+    'Python 3.11.2 documentation',
+    'Download Python 3.11.2 Documentation',
+    'HTTP/2 guide',
   ])('%s is not', (name) => expect(isPageOf(RELEASE_NOTES, name)).toBe(false));
 });
 

@@ -35,11 +35,13 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
       .filter((h) => h.length >= 3);
   // The page's <h1>s first; a page whose only <h1> names the site may head its content with an <h2> (mdBook).
   // The <h2>s are looked at only when no <h1> fits: a long page has many.
+  const named = titleBeforeSite(title);
   for (const tag of ['h1', 'h2'] as const) {
     for (const heading of headings(tag)) {
       if (heading === title) continue;
       if (title.startsWith(heading) && separator.test(title.slice(heading.length))) return heading;
       if (title.endsWith(heading) && separator.test([...title.slice(0, -heading.length)].reverse().join(''))) return heading;
+      if (named && extendsName(heading, named)) return heading;
     }
   }
   let rest = withoutNamedSite(title, siteNames(document, elements('h1')));
@@ -54,6 +56,23 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
     if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length + 1) return heading;
   }
   return rest;
+}
+
+/** The title's part before its last separator ("_pytest.capture" of "_pytest.capture — pytest documentation"). */
+function titleBeforeSite(title: string): string | null {
+  const cut = /^(.*\S)\s+[—–|·»-]\s+\S/.exec(title);
+  return cut && cut[1].length >= 3 ? cut[1] : null;
+}
+
+/**
+ * Whether a heading is the title's name with words before or after it: "Source code for _pytest.capture" over
+ * "_pytest.capture — pytest documentation" (Sphinx's viewcode pages). The heading says what the page is; the title
+ * only which module.
+ */
+function extendsName(heading: string, name: string): boolean {
+  if (heading.length <= name.length) return false;
+  if (heading.endsWith(name)) return heading[heading.length - name.length - 1] === ' ';
+  return heading.startsWith(name) && heading[name.length] === ' ';
 }
 
 const looseWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
