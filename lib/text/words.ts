@@ -54,6 +54,15 @@ function capitalisedStopWords(text: string): Set<string> {
 }
 
 /**
+ * Letters the question writes as command-line options ("python -m pytest", "-O", "grep -i"), folded: a single
+ * letter is no word, but an option is what the question asks about. One that is a stop word ("-a", "-i", "-s")
+ * is kept as a keyword (see capitalisedStopWords).
+ */
+function optionLetters(text: string): Set<string> {
+  return new Set(Array.from(text.matchAll(/(?:^|\s)-(\p{L})(?=$|[\s.,;:?!)])/gu), (m) => foldText(m[1])));
+}
+
+/**
  * The distinct content words of a question, in order. Stop words go, unless
  * the question is made of nothing else ("what is this?") — then they stay —
  * or, with `keywords`, unless written in capitals as a keyword ("WHERE").
@@ -62,8 +71,9 @@ function capitalisedStopWords(text: string): Set<string> {
 export function queryTerms(text: string, max = 12, options: { keywords?: boolean } = {}): QueryTerm[] {
   const asked = askedWords(words(text));
   const all = asked.filter((w) => w.length <= 40);
-  const keywords = options.keywords ? capitalisedStopWords(text) : new Set<string>();
-  const isContent = (w: string) => w.length > 1 || /\d/.test(w);
+  const flags = optionLetters(text);
+  const keywords = options.keywords ? new Set([...capitalisedStopWords(text), ...[...flags].filter(isStopWord)]) : new Set<string>();
+  const isContent = (w: string) => w.length > 1 || /\d/.test(w) || flags.has(w);
   const content = all.filter((w) => !isStopWord(w) && isContent(w));
   // Keywords join other content words; a question of stop words alone keeps them all, as plain words.
   const chosen = !content.length ? all : keywords.size ? all.filter((w) => (!isStopWord(w) || keywords.has(w)) && isContent(w)) : content;
@@ -85,7 +95,8 @@ export function queryTerms(text: string, max = 12, options: { keywords?: boolean
  * SQLSTATE 42P01" ask about what they name, and no page says "mean" where it
  * explains it. "mean" elsewhere ("the mean of a list") stays a word.
  */
-function askedWords(all: string[]): string[] {
+function askedWords(words: string[]): string[] {
+  const all = withoutPhrasalVerbs(words);
   const n = all.length;
   if (n > 2 && all[0] === 'what' && (all[1] === 'does' || all[1] === 'do') && all[n - 1] === 'mean') return all.slice(0, -1);
   // "how does write-ahead logging work" asks how it is done: pages explaining it rarely say "work".
@@ -95,6 +106,37 @@ function askedWords(all: string[]): string[] {
   const meaning = all.findIndex((w, i) => w === 'meaning' && all[i + 1] === 'of' && all[i - 1] === 'the');
   if (meaning > 0) return all.filter((_, i) => i !== meaning);
   return all;
+}
+
+/** Verbs that a particle turns into another verb: "turn off" is "disable", and its "turn" is no word of it. */
+const PHRASAL_VERBS: Record<string, Record<string, string>> = {
+  turn: { off: 'disable', on: 'enable' },
+  switch: { off: 'disable', on: 'enable' },
+  shut: { off: 'disable' },
+};
+const PHRASAL_FORMS = new Map(
+  Object.keys(PHRASAL_VERBS).flatMap((verb) => [verb, `${verb}s`, `${verb}es`, `${verb}ed`, `${verb}ing`, `${verb}ting`].map((form) => [form, verb])),
+);
+
+/**
+ * The question with a phrasal verb written as the one verb it means ("turn off a plugin" asks to disable one,
+ * "get rid of duplicates" to remove them). Left as they are, "turn" found every passage that turns anything,
+ * and the particles are stop words.
+ */
+function withoutPhrasalVerbs(all: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const verb = PHRASAL_FORMS.get(all[i]);
+    const meant = verb ? PHRASAL_VERBS[verb][all[i + 1]] : undefined;
+    if (meant) {
+      out.push(meant);
+      i++;
+    } else if (all[i] === 'get' && all[i + 1] === 'rid' && all[i + 2] === 'of') {
+      out.push('remove');
+      i += 2;
+    } else out.push(all[i]);
+  }
+  return out;
 }
 
 /** Letters after which Porter2 takes a final "ly" for an adverb's ending (its "valid li-endings"). */

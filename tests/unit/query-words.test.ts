@@ -1,0 +1,36 @@
+// What a question's words are (lib/text/words.ts queryTerms): a phrasal verb is the verb it means, and a letter
+// written as a command-line option is a word.
+import { describe, expect, it } from 'vitest';
+import { queryTerms } from '@/lib/text/words';
+
+const wordsOf = (question: string) => queryTerms(question, 12, { keywords: true }).map((t) => (t.keyword ? `${t.word}!` : t.word));
+
+describe('queryTerms: phrasal verbs', () => {
+  it.each([
+    ['turn off a plugin for one run', ['disable', 'plugin', 'run']],
+    ['turning off synchronous_commit vs turning off fsync', ['disable', 'synchronous', 'commit', 'fsync']],
+    ['how do I switch on the query log', ['enable', 'query', 'log']],
+    ['shut off autovacuum for a table', ['disable', 'autovacuum', 'table']],
+    ['get rid of duplicate rows', ['remove', 'duplicate', 'rows']],
+  ])('%s', (question, expected) => expect(wordsOf(question)).toEqual(expected));
+
+  it('leaves the verb alone without its particle, or with another word after it', () => {
+    expect(wordsOf('turn the list into a set')).toEqual(['turn', 'list', 'set']);
+    expect(wordsOf('when is it my turn')).toEqual(['turn']);
+    expect(wordsOf('get the rid field')).toEqual(['rid', 'field']);
+  });
+});
+
+describe('queryTerms: command-line options', () => {
+  it('keeps a letter written as an option, and a stop word so written as a keyword', () => {
+    expect(wordsOf('difference between running pytest and python -m pytest')).toEqual(['difference', 'running', 'pytest', 'python', 'm']);
+    expect(wordsOf('does running python with -O strip out assert statements')).toEqual(['running', 'python', 'o', 'strip', 'assert', 'statements']);
+    expect(wordsOf('what does ls -a show')).toEqual(['ls', 'a!']);
+  });
+
+  it('does not take a letter inside a word or a hyphenated word for an option', () => {
+    expect(wordsOf('what is x-ray mode')).toEqual(['ray', 'mode']);
+    expect(wordsOf('a b c')).toEqual(['a', 'b', 'c']);
+    expect(wordsOf('python-m is not a module')).toEqual(['python', 'module']);
+  });
+});
