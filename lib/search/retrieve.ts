@@ -94,10 +94,9 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   const { terms, asked: adverbs } = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
   if (!terms.length) return null;
   const index = lexicalIndex();
+  // A phrasal verb's own verb ("turning" of "turning off" for "disable") is one of its term's paraphrases.
   const alternatives = terms.map((t) =>
-    synonymsOf(t.word)
-      .map((word) => ({ word, stem: porterStem(word) }))
-      .filter((a) => a.stem !== t.stem),
+    [...(t.written ? [t.written] : []), ...synonymsOf(t.word)].map((word) => ({ word, stem: porterStem(word) })).filter((a) => a.stem !== t.stem),
   );
   const joined = compoundsOf(terms);
   const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...adverbs.flat(), ...joined.map((c) => c.word)]);

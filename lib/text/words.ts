@@ -39,8 +39,11 @@ export function words(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** `keyword`: an English stop word the question wrote in capitals (WHERE, HAVING, NOT): a keyword of the documents' language, kept. */
-export type QueryTerm = { word: string; stem: string; keyword?: boolean };
+/**
+ * `keyword`: an English stop word the question wrote in capitals (WHERE, HAVING, NOT): a keyword of the documents' language, kept.
+ * `written`: the verb of the phrasal verb the term stands for ("turning" of "turning off" for "disable").
+ */
+export type QueryTerm = { word: string; stem: string; keyword?: boolean; written?: string };
 
 /**
  * Stop words the question writes in capitals, as documentation writes
@@ -66,10 +69,12 @@ function optionLetters(text: string): Set<string> {
  * The distinct content words of a question, in order. Stop words go, unless
  * the question is made of nothing else ("what is this?") — then they stay —
  * or, with `keywords`, unless written in capitals as a keyword ("WHERE").
- * Capped at 12 terms: longer questions keep their first words.
+ * Capped at 12 terms: longer questions keep their first words. A phrasal
+ * verb is the verb it means, unless `asWritten` (see withoutPhrasalVerbs).
  */
-export function queryTerms(text: string, max = 12, options: { keywords?: boolean } = {}): QueryTerm[] {
-  const asked = askedWords(words(text));
+export function queryTerms(text: string, max = 12, options: { keywords?: boolean; asWritten?: boolean } = {}): QueryTerm[] {
+  const phrasal = options.asWritten ? { words: words(text), written: new Map<string, string>() } : withoutPhrasalVerbs(words(text));
+  const asked = askedWords(phrasal.words);
   const all = asked.filter((w) => w.length <= 40);
   const flags = optionLetters(text);
   const keywords = options.keywords ? new Set([...capitalisedStopWords(text), ...[...flags].filter(isStopWord)]) : new Set<string>();
@@ -83,7 +88,8 @@ export function queryTerms(text: string, max = 12, options: { keywords?: boolean
     const stem = porterStem(word);
     if (seen.has(stem)) continue;
     seen.add(stem);
-    terms.push(content.length && keywords.has(word) ? { word, stem, keyword: true } : { word, stem });
+    const written = phrasal.written.get(word);
+    terms.push(content.length && keywords.has(word) ? { word, stem, keyword: true } : written ? { word, stem, written } : { word, stem });
     if (terms.length >= max) break;
   }
   return terms;
@@ -95,8 +101,7 @@ export function queryTerms(text: string, max = 12, options: { keywords?: boolean
  * SQLSTATE 42P01" ask about what they name, and no page says "mean" where it
  * explains it. "mean" elsewhere ("the mean of a list") stays a word.
  */
-function askedWords(words: string[]): string[] {
-  const all = withoutPhrasalVerbs(words);
+function askedWords(all: string[]): string[] {
   const n = all.length;
   if (n > 2 && all[0] === 'what' && (all[1] === 'does' || all[1] === 'do') && all[n - 1] === 'mean') return all.slice(0, -1);
   // "how does write-ahead logging work" asks how it is done: pages explaining it rarely say "work".
@@ -120,23 +125,25 @@ const PHRASAL_FORMS = new Map(
 
 /**
  * The question with a phrasal verb written as the one verb it means ("turn off a plugin" asks to disable one,
- * "get rid of duplicates" to remove them). Left as they are, "turn" found every passage that turns anything,
- * and the particles are stop words.
+ * "get rid of duplicates" to remove them), and the verb as written for each. Left as they are, "turn" found every
+ * passage that turns anything, and the particles are stop words. The verb as written stays a paraphrase of the
+ * term: "turning off fsync" is how the PostgreSQL manual says it.
  */
-function withoutPhrasalVerbs(all: string[]): string[] {
+function withoutPhrasalVerbs(all: string[]): { words: string[]; written: Map<string, string> } {
   const out: string[] = [];
+  const written = new Map<string, string>();
   for (let i = 0; i < all.length; i++) {
     const verb = PHRASAL_FORMS.get(all[i]);
-    const meant = verb ? PHRASAL_VERBS[verb][all[i + 1]] : undefined;
-    if (meant) {
-      out.push(meant);
-      i++;
-    } else if (all[i] === 'get' && all[i + 1] === 'rid' && all[i + 2] === 'of') {
-      out.push('remove');
-      i += 2;
-    } else out.push(all[i]);
+    const meant = verb ? PHRASAL_VERBS[verb][all[i + 1]] : all[i] === 'get' && all[i + 1] === 'rid' && all[i + 2] === 'of' ? 'remove' : undefined;
+    if (!meant) {
+      out.push(all[i]);
+      continue;
+    }
+    out.push(meant);
+    written.set(meant, verb ? all[i] : 'rid');
+    i += verb ? 1 : 2;
   }
-  return out;
+  return { words: out, written };
 }
 
 /** Letters after which Porter2 takes a final "ly" for an adverb's ending (its "valid li-endings"). */

@@ -2,6 +2,7 @@
 // written as a command-line option is a word.
 import { describe, expect, it } from 'vitest';
 import { queryTerms } from '@/lib/text/words';
+import { composeExtractive } from '@/lib/generation/extractive';
 
 const wordsOf = (question: string) => queryTerms(question, 12, { keywords: true }).map((t) => (t.keyword ? `${t.word}!` : t.word));
 
@@ -13,6 +14,27 @@ describe('queryTerms: phrasal verbs', () => {
     ['shut off autovacuum for a table', ['disable', 'autovacuum', 'table']],
     ['get rid of duplicate rows', ['remove', 'duplicate', 'rows']],
   ])('%s', (question, expected) => expect(wordsOf(question)).toEqual(expected));
+
+  it('remembers the verb as written, a paraphrase of the term in the re-ranking', () => {
+    expect(queryTerms('turning off fsync')[0]).toEqual({ word: 'disable', stem: 'disabl', written: 'turning' });
+  });
+
+  it('keeps the words as written when asked to (the answer composer counts both)', () => {
+    expect(queryTerms('turn off fsync', 12, { asWritten: true }).map((t) => t.word)).toEqual(['turn', 'fsync']);
+    const text = [
+      'fsync is safe to leave on and can only be set in the postgresql.conf file.',
+      'Turning off fsync is safe only when the whole database can be recreated from elsewhere.',
+    ].join('\n\n');
+    const answer = composeExtractive({
+      question: 'is it safe to turn off fsync?',
+      passages: [{ title: 'fsync', text, answer: '', document: 1 }],
+      thread: [],
+      contextOnly: false,
+      userPrompt: '',
+      parameters: {},
+    });
+    expect(answer).toMatch(/^Turning off fsync is safe/);
+  });
 
   it('leaves the verb alone without its particle, or with another word after it', () => {
     expect(wordsOf('turn the list into a set')).toEqual(['turn', 'list', 'set']);
