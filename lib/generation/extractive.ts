@@ -9,6 +9,7 @@ import { queryTerms, sentences, stemsOf } from '../text/words';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 import { briefTitle } from '../search/passage-title';
+import { questionParts } from '../search/subqueries';
 
 // Said to anyone, including visitors of a public smartpage: plain words, and what to try next.
 export const NO_ANSWER = "I couldn't find an answer to that in these documents. Try asking with other words, or name the product, feature or error you mean.";
@@ -32,7 +33,10 @@ type Weights = Map<string, number>;
 
 /** Each question term weighs by how rare it is among the sources (a word in every source tells little). */
 function termWeights(question: string, passages: SourcePassage[]): Weights {
-  const stems = [...new Set(queryTerms(question, undefined, { keywords: true }).map((t) => t.stem))];
+  // The words as written count too: a source may say "turning off fsync" where the question's "turn off" is
+  // searched as "disable".
+  const terms = [...queryTerms(question, undefined, { keywords: true }), ...queryTerms(question, undefined, { keywords: true, asWritten: true })];
+  const stems = [...new Set(terms.map((t) => t.stem))];
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
   const weights: Weights = new Map();
   for (const stem of stems) {
@@ -439,7 +443,37 @@ export function composeExtractive(input: GenerationInput): string {
     }
   });
   if (!excerpt || used < 0) return NO_ANSWER;
-  return `${render((excerpt as Excerpt).blocks, `[${used + 1}]`)}${seeAlso(passages, used, weights)}`;
+  const first = render((excerpt as Excerpt).blocks, `[${used + 1}]`);
+  return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
+}
+
+/** Share of a part's term weight an excerpt must hold to answer it. */
+const PART_COVERED = 0.5;
+
+/**
+ * A question that asks two things ("How do I request a refund and how many days do I have?") gets a second
+ * excerpt for the first part that the excerpt chosen for the whole question leaves out: the best excerpt of the
+ * first sources for that part's words, when it holds at least half of their weight and is not already quoted.
+ * Before, the answer quoted where to request a refund, and the number of days the user asked for was in a
+ * source they had to open. One part at most: an answer is an excerpt, not a digest.
+ */
+function answerToOtherPart(question: string, answer: string, passages: SourcePassage[]): string {
+  for (const part of questionParts(question)) {
+    const weights = termWeights(part, passages);
+    const total = [...weights.values()].reduce((a, b) => a + b, 0);
+    if (!total || coverage(answer, weights) >= PART_COVERED * total) continue;
+    let best: { excerpt: Excerpt; index: number } | null = null;
+    passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, index) => {
+      const excerpt = bestExcerpt(passage, weights);
+      if (excerpt && excerpt.covered >= PART_COVERED * total && (!best || excerpt.score > best.excerpt.score)) best = { excerpt, index };
+    });
+    if (!best) continue;
+    const { excerpt, index } = best as { excerpt: Excerpt; index: number };
+    // Already quoted (the excerpt for the whole question opens the same way): nothing to add.
+    if (answer.includes(render(excerpt.blocks, '').trim().slice(0, 60))) return '';
+    return `\n\n${render(excerpt.blocks, `[${index + 1}]`)}`;
+  }
+  return '';
 }
 
 async function usage(input: GenerationInput, content: string): Promise<GenerationResult> {
