@@ -146,9 +146,28 @@ export const useDeleteSubject = () =>
 
 export type ContentFields = { name: string; source: string; media_video: string | null; media_image: string | null };
 
+/** A new content's fields, with the text its passages are made from (optional; Markdown or plain text). */
+export type NewContentFields = ContentFields & { text?: string };
+
 export const useCreateContent = () =>
-  useKnowledgeMutation(({ datasetId, subjectId, fields }: { datasetId: number; subjectId: number; fields: ContentFields }) =>
+  useKnowledgeMutation(({ datasetId, subjectId, fields }: { datasetId: number; subjectId: number; fields: NewContentFields }) =>
     apiFetch<ContentDetail>(`/searcher/v1/datasets/${datasetId}/contents`, { method: 'POST', json: { subject_id: subjectId, ...fields } }),
+  );
+
+/** A content's passages joined into one text, as "Edit text" starts from; read afresh each time the dialog opens. */
+export const useContentText = (id: number, options: { enabled?: boolean } = {}) =>
+  useQuery({
+    queryKey: [...knowledgeKeys.content(id), 'text'],
+    queryFn: () => apiFetch<{ text: string }>(`/searcher/v1/contents/${id}/text`),
+    enabled: options.enabled ?? true,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Replaces a typed content's text; its passages (and the content's counts) are refetched after. */
+export const useReplaceContentText = () =>
+  useKnowledgeMutation(({ id, text }: { id: number; text: string }) =>
+    apiFetch<ContentDetail>(`/searcher/v1/contents/${id}/text`, { method: 'PUT', json: { text } }),
   );
 
 export const useUpdateContent = () =>

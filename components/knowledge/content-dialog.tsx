@@ -1,8 +1,10 @@
 'use client';
-// Create or edit a content: its name, source link and media links.
+// Create or edit a content: its name, source link and media links; a new
+// one may also be given its text (Markdown), which becomes its passages.
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog, Field, FormDialog, Input, LoadingBlock, QueryView, UrlInput } from '@/components/ui';
-import { type ContentFields, useContent } from './api';
+import { type ContentFields, type NewContentFields, useContent } from './api';
+import { ContentTextField, textProblem } from './content-text-field';
 import type { EditorDialogProps } from './editor-dialog';
 import { linkProblem } from './forms';
 
@@ -23,23 +25,36 @@ export function editableFields({ name, source, media_video, media_image }: Conte
 
 const EMPTY: ContentFields = { name: '', source: '', media_video: null, media_image: null };
 
-export function ContentDialog({ initial, save, onSubmit, ...dialog }: EditorDialogProps<ContentFields> & { initial?: ContentFields }) {
+/**
+ * `withText` (a new content): a "Text" field too, sent as `text` when filled.
+ * Editing a content leaves its text to "Edit text" on its page.
+ */
+export function ContentDialog({
+  initial,
+  save,
+  onSubmit,
+  withText = false,
+  ...dialog
+}: EditorDialogProps<NewContentFields> & { initial?: ContentFields; withText?: boolean }) {
   const { open } = dialog;
   const [fields, setFields] = useState<ContentFields>(initial ?? EMPTY);
+  const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (open) {
       setFields(initial ?? EMPTY);
+      setText('');
       setTouched(false);
     }
   }, [open, initial]);
   const problems = Object.fromEntries(LINKS.map(([key]) => [key, linkProblem(fields[key] ?? '')])) as Record<LinkKey, string | null>;
-  const invalid = !fields.name.trim() || Object.values(problems).some(Boolean);
+  const invalid = !fields.name.trim() || Object.values(problems).some(Boolean) || (withText && textProblem(text) !== null);
   const set = (key: keyof ContentFields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
   return (
     <FormDialog
       {...dialog}
       formId="content-dialog-form"
+      width={withText ? 'lg' : undefined}
       save={save}
       canSubmit={Boolean(fields.name.trim())}
       noValidate
@@ -51,6 +66,7 @@ export function ContentDialog({ initial, save, onSubmit, ...dialog }: EditorDial
           source: fields.source.trim(),
           media_video: fields.media_video?.trim() || null,
           media_image: fields.media_image?.trim() || null,
+          ...(withText && text.trim() ? { text } : {}),
         });
       }}
     >
@@ -60,6 +76,7 @@ export function ContentDialog({ initial, save, onSubmit, ...dialog }: EditorDial
           {(p) => <UrlInput {...p} placeholder="https://…" value={fields[key] ?? ''} onChange={set(key)} />}
         </Field>
       ))}
+      {withText ? <ContentTextField value={text} onChange={setText} /> : null}
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 // /knowledge/contents/{id}: a content's fields (editable) and the passages
 // the search answers from.
-import { ExternalLink, Image as ImageIcon, type LucideIcon, Pencil, Trash2, Video } from 'lucide-react';
+import { ExternalLink, FileText, Image as ImageIcon, type LucideIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader, ConfirmDialog, ListQueryView, formatDateTime, formatNumber, useToast } from '@/components/ui';
@@ -9,13 +9,14 @@ import { type Passage, useCanWrite, useContent, useDataset, useDeleteContent, us
 import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, editableFields, linkProblem } from './content-dialog';
+import { EditTextDialog } from './text-dialog';
 
 export function ContentView({ contentId }: { contentId: number }) {
   const content = useContent(contentId);
   const passages = usePassages(contentId);
   const update = useUpdateContent();
   const remove = useDeleteContent();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'text' | 'delete' | null>(null);
   const router = useRouter();
   const toast = useToast();
   const closeWith = useCloseWith(() => setDialog(null));
@@ -40,9 +41,14 @@ export function ContentView({ contentId }: { contentId: number }) {
         { label: subject.data?.name, href: `/knowledge/subjects/${data.subject_id}` },
       ]}
       description={(data) => `Updated ${formatDateTime(data.updated_at)}`}
-      actions={() =>
+      actions={(data) =>
         canWrite && (
           <>
+            {data.origin === 'text' ? (
+              <Button variant="secondary" onClick={() => open('text')}>
+                <FileText className="size-4" aria-hidden="true" /> Edit text
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => open('edit')}>
               <Pencil className="size-4" aria-hidden="true" /> Edit
             </Button>
@@ -64,10 +70,21 @@ export function ContentView({ contentId }: { contentId: number }) {
                 query={passages}
                 noun="passages"
                 lines={6}
-                empty={{
-                  title: 'No passages',
-                  description: 'Passages appear when a file is imported into this content; contents made by hand have none until then.',
-                }}
+                empty={
+                  data.origin === 'text'
+                    ? {
+                        title: 'No passages',
+                        description: canWrite
+                          ? 'This content has no text yet. Edit text to write or paste Markdown or plain text; it is split into passages that search finds.'
+                          : 'This content has no text yet, so search cannot find it.',
+                        action: canWrite ? (
+                          <Button variant="secondary" onClick={() => open('text')}>
+                            <FileText className="size-4" aria-hidden="true" /> Edit text
+                          </Button>
+                        ) : undefined,
+                      }
+                    : { title: 'No passages', description: 'Passages appear when the file or page this content comes from is imported again.' }
+                }
               >
                 {(list) => (
                   <ol className="space-y-3" aria-label="Passages">
@@ -106,6 +123,16 @@ export function ContentView({ contentId }: { contentId: number }) {
             save={update}
             onClose={() => setDialog(null)}
             onSubmit={(fields) => update.mutate({ id: contentId, fields }, closeWith('Content saved'))}
+          />
+          <EditTextDialog
+            open={dialog === 'text'}
+            contentId={contentId}
+            contentName={data.name}
+            onClose={() => setDialog(null)}
+            onSaved={(count) => {
+              setDialog(null);
+              toast.success(`Text saved · ${formatNumber(count)} ${count === 1 ? 'passage' : 'passages'}`);
+            }}
           />
           <ConfirmDialog
             open={dialog === 'delete'}

@@ -187,6 +187,7 @@ export function SubjectCard({ datasetId, subject, filter, order, canWrite, linkT
         open={dialog?.kind === 'add'}
         title={`Add content to ${subject.name}`}
         submitLabel="Add content"
+        withText
         save={add}
         onClose={close}
         onSubmit={(fields) => add.mutate({ datasetId, subjectId: subject.id, fields }, closeWith(`Content “${fields.name}” added`))}

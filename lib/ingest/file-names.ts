@@ -34,6 +34,9 @@ function shorten(name: string, max: number): string {
 /** The key a file's content is stored under in its dataset: the same name uploaded again replaces it. */
 export const uploadKeyOf = (name: string) => `upload:${encodeURIComponent(name)}`;
 
+/** Whether a content's import key is an uploaded file's (uploadKeyOf), not a URL. */
+export const isUploadKey = (key: string) => key.startsWith('upload:');
+
 /** A file: URL whose path ends in the name, so the parser sees its extension (a hint for Markdown and CSV only). */
 export const parseUrlOf = (name: string) => new URL(`file:///${encodeURIComponent(name)}`);
 

@@ -17,6 +17,7 @@ import { afterCrawlFetch, beginCrawlPage, Postponed } from './crawl/crawl-pages'
 import type { ImportConfig } from './config';
 import { db, Prisma } from '../db/client';
 import { replacePassages } from '../knowledge/passages';
+import { lockIndexedTokens, tokenLimitProblem } from '../knowledge/token-limit';
 import { embedPassages, storeVectors } from '../embeddings/store';
 
 export type ProcessOptions = { workerId: string; config: ImportConfig; signal?: AbortSignal; resolve?: Resolver };
@@ -162,21 +163,11 @@ async function store(item: ClaimedItem, target: Target, doc: ParseOutput, worker
   const embedded = await embedPassages(contentName, chunks, { stored });
   await db().$transaction(
     async (tx) => {
-      // Touching the organisation first takes its row lock (PostgreSQL) or the
-      // write lock (SQLite), so two imports cannot both pass the limit check.
-      await tx.organization.update({ where: { id: target.organizationId }, data: { indexedTokens: { increment: 0 } } });
-      const org = await tx.organization.findUniqueOrThrow({
-        where: { id: target.organizationId },
-        select: { indexedTokens: true, subscription: { select: { plan: { select: { indexedTokenLimit: true, name: true } } } } },
-      });
+      // Locked first, so two imports cannot both pass the limit check.
+      const room = await lockIndexedTokens(tx, target.organizationId);
       const existing = await tx.content.findUnique({ where: { datasetId_importUrl: { datasetId: target.datasetId, importUrl: item.url } } });
-      const plan = org.subscription?.plan;
-      const after = org.indexedTokens - (existing?.tokenCount ?? 0) + newTokens;
-      if (plan && after > plan.indexedTokenLimit) {
-        throw refuse(
-          `Importing this file (${newTokens} tokens) would pass the plan's indexed-token limit: ${org.indexedTokens} of ${plan.indexedTokenLimit} tokens are already indexed`,
-        );
-      }
+      const overLimit = tokenLimitProblem(room, 'Importing this file', { previous: existing?.tokenCount ?? 0, next: newTokens });
+      if (overLimit) throw refuse(overLimit);
       const subject = await tx.subject.upsert({
         where: { datasetId_name: { datasetId: target.datasetId, name: subjectName } },
         create: { datasetId: target.datasetId, name: subjectName },

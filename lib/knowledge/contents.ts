@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../errors';
 import { findDataset } from './datasets';
 import { findSubject } from './subjects';
 import { listContentsPage } from './content-list';
-import { contentDetail, contentRecord, subjectRecord, type ContentWithSubject } from './serializers';
+import { contentDetail, contentRecord, subjectRecord, type ContentDetail, type ContentWithSubject } from './serializers';
+import { prepareText, TEXT_TRANSACTION, writeText } from './content-text';
 
 export async function findContent(projectId: number, contentId: number) {
   const content = await db().content.findFirst({ where: { id: contentId, dataset: { projectId } } });
@@ -45,21 +46,33 @@ export async function updateContent(projectId: number, contentId: number, input:
   return contentRecord(content);
 }
 
-export async function createContent(projectId: number, datasetId: number, input: ContentInput & { subject_id: number }) {
+/**
+ * A content in a subject of the dataset. With `text`, its passages too: the
+ * content, its passages and their index are written in one transaction
+ * (content-text.ts), so search never sees it without them.
+ */
+export async function createContent(
+  projectId: number,
+  organizationId: number,
+  datasetId: number,
+  input: ContentInput & { subject_id: number; text?: string },
+): Promise<ContentDetail> {
   await findDataset(projectId, datasetId);
   const subject = await findSubject(projectId, input.subject_id);
   if (subject.datasetId !== datasetId) throw badRequest(`subject_id: subject ${subject.id} belongs to another dataset`);
-  const content = await db().content.create({
-    data: {
-      datasetId,
-      subjectId: subject.id,
-      name: input.name,
-      source: input.source,
-      mediaVideo: input.media_video ?? null,
-      mediaImage: input.media_image ?? null,
-    },
-  });
-  return contentDetail(content, 0);
+  const data = {
+    datasetId,
+    subjectId: subject.id,
+    name: input.name,
+    source: input.source,
+    mediaVideo: input.media_video ?? null,
+    mediaImage: input.media_image ?? null,
+  };
+  if (!input.text) return contentDetail(await db().content.create({ data }), 0);
+  const prepared = await prepareText(input.text, input.name);
+  const created = await db().$transaction((tx) => writeText(tx, organizationId, prepared, (tx) => tx.content.create({ data })), TEXT_TRANSACTION);
+  // Read again: writing the passages set its token count.
+  return contentDetail(await db().content.findUniqueOrThrow({ where: { id: created.id } }), prepared.chunks.length);
 }
 
 /** Deletes the content and its passages; its tokens go back to the organisation. */

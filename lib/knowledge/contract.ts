@@ -1,6 +1,7 @@
 // Request contracts of the knowledge endpoints.
 import { z } from 'zod';
 import { MAX_ID, intQuery, name } from '../http/schemas';
+import { MAX_CONTENT_TEXT } from './text-limit';
 
 const optionalUrlish = (field: string) =>
   z
@@ -27,7 +28,31 @@ export const contentUpdateBody = z.object({
   media_image: optionalUrlish('media_image'),
 });
 
+export { MAX_CONTENT_TEXT };
+
+// Besides what every JSON body loses (characters XML forbids, NUL included:
+// lib/http/parse.ts), a typed text drops the other C0/C1 controls and DEL:
+// invisible, never meant, and noise in the full-text index. Tabs and line
+// breaks stay; CRLF becomes LF.
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+export const cleanContentText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROLS, '').trim();
+
+/**
+ * A content's text: Markdown or plain text, split into passages as an
+ * uploaded Markdown file is. Bounded here, before anything is parsed.
+ */
+const contentText = z
+  .string({ message: 'text must be a string' })
+  .trim()
+  .max(MAX_CONTENT_TEXT, `text must be at most ${MAX_CONTENT_TEXT.toLocaleString('en')} characters`)
+  .transform(cleanContentText)
+  .describe('Markdown or plain text, at most 200,000 characters; split into passages and indexed like an uploaded Markdown file');
+
+/** PUT /searcher/v1/contents/{id}/text: the content's whole text (empty: no passages). */
+export const contentTextBody = z.object({ text: contentText });
+
 export const contentCreateBody = contentUpdateBody.extend({
+  text: contentText.optional(),
   subject_id: z
     .number({ message: 'subject_id is required and must be an integer' })
     .int('subject_id must be an integer')

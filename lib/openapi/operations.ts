@@ -194,7 +194,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     }),
   },
   'POST /searcher/v1/datasets/{dataset_id}/contents': {
-    summary: 'Add a content (text) to a subject of the dataset; it is indexed at once',
+    summary: 'Add a content to a subject of the dataset, with its text (Markdown) indexed at once when `text` is sent',
+    description:
+      "With `text` (at most 200,000 characters) the content, its passages and their full-text index are written in one transaction, as an uploaded Markdown file is; the plan's indexed-token limit applies (403).",
     response: json(201, 'The new content', r.contentDetail),
   },
   'GET /searcher/v1/datasets/{dataset_id}/contents/full': {
@@ -216,6 +218,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /searcher/v1/contents/{content_id}/passages': {
     summary: "A content's passages as indexed",
     response: described(200, 'The passages', 'id, position, heading, text, answer and token_count', true),
+  },
+  'GET /searcher/v1/contents/{content_id}/text': {
+    summary: "A content's passages joined into one Markdown text (what the editors' Edit text starts from)",
+    response: described(200, 'The text', '`{text}`'),
+  },
+  'PUT /searcher/v1/contents/{content_id}/text': {
+    summary: 'Replace the text of a content made in the editors or the API; its passages are written again, unchanged ones kept',
+    description:
+      "One transaction, like a re-import. `409` for a content imported from a URL or uploaded from a file; `403` when the new text would pass the plan's indexed-token limit.",
+    response: json(200, 'The content', r.contentDetail),
+    errors: [409],
   },
   'GET /searcher/v1/contents/{content_id}/original': {
     summary: 'The file a content was uploaded from',

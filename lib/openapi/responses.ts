@@ -44,6 +44,9 @@ export const contentRecord = z
 export const contentDetail = contentRecord
   .extend({
     dataset_id: z.number().int(),
+    origin: z
+      .enum(['url', 'file', 'text'])
+      .describe('Where its passages come from: `url` (imported from an address), `file` (uploaded) or `text` (sent as `text`; replaceable)'),
     media_video: z.string().nullable(),
     media_image: z.string().nullable(),
     token_count: z.number().int(),

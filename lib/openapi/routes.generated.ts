@@ -28,45 +28,46 @@ import * as route22 from '@/app/searcher/v1/contents/[content_id]/original/route
 import * as route23 from '@/app/searcher/v1/contents/[content_id]/passages/route';
 import * as route24 from '@/app/searcher/v1/contents/[content_id]/reparse/route';
 import * as route25 from '@/app/searcher/v1/contents/[content_id]/route';
-import * as route26 from '@/app/searcher/v1/conversations/[conversation_id]/route';
-import * as route27 from '@/app/searcher/v1/conversations/route';
-import * as route28 from '@/app/searcher/v1/curated_answers/[curated_id]/route';
-import * as route29 from '@/app/searcher/v1/curated_answers/route';
-import * as route30 from '@/app/searcher/v1/datamodels/[datamodel_id]/route';
-import * as route31 from '@/app/searcher/v1/datamodels/route';
-import * as route32 from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
-import * as route33 from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
-import * as route34 from '@/app/searcher/v1/datasets/[dataset_id]/resync/route';
-import * as route35 from '@/app/searcher/v1/datasets/[dataset_id]/route';
-import * as route36 from '@/app/searcher/v1/datasets/[dataset_id]/subjects/route';
-import * as route37 from '@/app/searcher/v1/datasets/[dataset_id]/sync/route';
-import * as route38 from '@/app/searcher/v1/datasets/full/route';
-import * as route39 from '@/app/searcher/v1/datasets/route';
-import * as route40 from '@/app/searcher/v1/deepsearch/route';
-import * as route41 from '@/app/searcher/v1/evaluation_sets/[set_id]/export/route';
-import * as route42 from '@/app/searcher/v1/evaluation_sets/[set_id]/import/route';
-import * as route43 from '@/app/searcher/v1/evaluation_sets/[set_id]/questions/route';
-import * as route44 from '@/app/searcher/v1/evaluation_sets/[set_id]/route';
-import * as route45 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route';
-import * as route46 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/route';
-import * as route47 from '@/app/searcher/v1/evaluation_sets/route';
-import * as route48 from '@/app/searcher/v1/generative_models/[model_id]/connection_test/route';
-import * as route49 from '@/app/searcher/v1/generative_models/[model_id]/route';
-import * as route50 from '@/app/searcher/v1/generative_models/connection_test/route';
-import * as route51 from '@/app/searcher/v1/generative_models/route';
-import * as route52 from '@/app/searcher/v1/presets/[preset_id]/route';
-import * as route53 from '@/app/searcher/v1/presets/route';
-import * as route54 from '@/app/searcher/v1/review/resolve/route';
-import * as route55 from '@/app/searcher/v1/review/route';
-import * as route56 from '@/app/searcher/v1/search/route';
-import * as route57 from '@/app/searcher/v1/search/stream/route';
-import * as route58 from '@/app/searcher/v1/subjects/[subject_id]/route';
-import * as route59 from '@/app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route';
-import * as route60 from '@/app/searcher/v1/upload/[upload_id]/route';
-import * as route61 from '@/app/searcher/v1/upload/files/route';
-import * as route62 from '@/app/searcher/v1/upload/route';
-import * as route63 from '@/app/searcher/v1/upload/site/route';
-import * as route64 from '@/app/searcher/v1/uploads/route';
+import * as route26 from '@/app/searcher/v1/contents/[content_id]/text/route';
+import * as route27 from '@/app/searcher/v1/conversations/[conversation_id]/route';
+import * as route28 from '@/app/searcher/v1/conversations/route';
+import * as route29 from '@/app/searcher/v1/curated_answers/[curated_id]/route';
+import * as route30 from '@/app/searcher/v1/curated_answers/route';
+import * as route31 from '@/app/searcher/v1/datamodels/[datamodel_id]/route';
+import * as route32 from '@/app/searcher/v1/datamodels/route';
+import * as route33 from '@/app/searcher/v1/datasets/[dataset_id]/contents/full/route';
+import * as route34 from '@/app/searcher/v1/datasets/[dataset_id]/contents/route';
+import * as route35 from '@/app/searcher/v1/datasets/[dataset_id]/resync/route';
+import * as route36 from '@/app/searcher/v1/datasets/[dataset_id]/route';
+import * as route37 from '@/app/searcher/v1/datasets/[dataset_id]/subjects/route';
+import * as route38 from '@/app/searcher/v1/datasets/[dataset_id]/sync/route';
+import * as route39 from '@/app/searcher/v1/datasets/full/route';
+import * as route40 from '@/app/searcher/v1/datasets/route';
+import * as route41 from '@/app/searcher/v1/deepsearch/route';
+import * as route42 from '@/app/searcher/v1/evaluation_sets/[set_id]/export/route';
+import * as route43 from '@/app/searcher/v1/evaluation_sets/[set_id]/import/route';
+import * as route44 from '@/app/searcher/v1/evaluation_sets/[set_id]/questions/route';
+import * as route45 from '@/app/searcher/v1/evaluation_sets/[set_id]/route';
+import * as route46 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route';
+import * as route47 from '@/app/searcher/v1/evaluation_sets/[set_id]/runs/route';
+import * as route48 from '@/app/searcher/v1/evaluation_sets/route';
+import * as route49 from '@/app/searcher/v1/generative_models/[model_id]/connection_test/route';
+import * as route50 from '@/app/searcher/v1/generative_models/[model_id]/route';
+import * as route51 from '@/app/searcher/v1/generative_models/connection_test/route';
+import * as route52 from '@/app/searcher/v1/generative_models/route';
+import * as route53 from '@/app/searcher/v1/presets/[preset_id]/route';
+import * as route54 from '@/app/searcher/v1/presets/route';
+import * as route55 from '@/app/searcher/v1/review/resolve/route';
+import * as route56 from '@/app/searcher/v1/review/route';
+import * as route57 from '@/app/searcher/v1/search/route';
+import * as route58 from '@/app/searcher/v1/search/stream/route';
+import * as route59 from '@/app/searcher/v1/subjects/[subject_id]/route';
+import * as route60 from '@/app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route';
+import * as route61 from '@/app/searcher/v1/upload/[upload_id]/route';
+import * as route62 from '@/app/searcher/v1/upload/files/route';
+import * as route63 from '@/app/searcher/v1/upload/route';
+import * as route64 from '@/app/searcher/v1/upload/site/route';
+import * as route65 from '@/app/searcher/v1/uploads/route';
 
 export const ROUTE_MODULES: RouteModuleEntry[] = [
   { file: 'app/api/health/route.ts', pattern: '/api/health', module: route0 },
@@ -95,43 +96,44 @@ export const ROUTE_MODULES: RouteModuleEntry[] = [
   { file: 'app/searcher/v1/contents/[content_id]/passages/route.ts', pattern: '/searcher/v1/contents/{content_id}/passages', module: route23 },
   { file: 'app/searcher/v1/contents/[content_id]/reparse/route.ts', pattern: '/searcher/v1/contents/{content_id}/reparse', module: route24 },
   { file: 'app/searcher/v1/contents/[content_id]/route.ts', pattern: '/searcher/v1/contents/{content_id}', module: route25 },
-  { file: 'app/searcher/v1/conversations/[conversation_id]/route.ts', pattern: '/searcher/v1/conversations/{conversation_id}', module: route26 },
-  { file: 'app/searcher/v1/conversations/route.ts', pattern: '/searcher/v1/conversations', module: route27 },
-  { file: 'app/searcher/v1/curated_answers/[curated_id]/route.ts', pattern: '/searcher/v1/curated_answers/{curated_id}', module: route28 },
-  { file: 'app/searcher/v1/curated_answers/route.ts', pattern: '/searcher/v1/curated_answers', module: route29 },
-  { file: 'app/searcher/v1/datamodels/[datamodel_id]/route.ts', pattern: '/searcher/v1/datamodels/{datamodel_id}', module: route30 },
-  { file: 'app/searcher/v1/datamodels/route.ts', pattern: '/searcher/v1/datamodels', module: route31 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/full/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents/full', module: route32 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents', module: route33 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/resync/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/resync', module: route34 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}', module: route35 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/subjects/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/subjects', module: route36 },
-  { file: 'app/searcher/v1/datasets/[dataset_id]/sync/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/sync', module: route37 },
-  { file: 'app/searcher/v1/datasets/full/route.ts', pattern: '/searcher/v1/datasets/full', module: route38 },
-  { file: 'app/searcher/v1/datasets/route.ts', pattern: '/searcher/v1/datasets', module: route39 },
-  { file: 'app/searcher/v1/deepsearch/route.ts', pattern: '/searcher/v1/deepsearch', module: route40 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/export/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/export', module: route41 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/import/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/import', module: route42 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/questions/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/questions', module: route43 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}', module: route44 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs/{run_id}', module: route45 },
-  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs', module: route46 },
-  { file: 'app/searcher/v1/evaluation_sets/route.ts', pattern: '/searcher/v1/evaluation_sets', module: route47 },
-  { file: 'app/searcher/v1/generative_models/[model_id]/connection_test/route.ts', pattern: '/searcher/v1/generative_models/{model_id}/connection_test', module: route48 },
-  { file: 'app/searcher/v1/generative_models/[model_id]/route.ts', pattern: '/searcher/v1/generative_models/{model_id}', module: route49 },
-  { file: 'app/searcher/v1/generative_models/connection_test/route.ts', pattern: '/searcher/v1/generative_models/connection_test', module: route50 },
-  { file: 'app/searcher/v1/generative_models/route.ts', pattern: '/searcher/v1/generative_models', module: route51 },
-  { file: 'app/searcher/v1/presets/[preset_id]/route.ts', pattern: '/searcher/v1/presets/{preset_id}', module: route52 },
-  { file: 'app/searcher/v1/presets/route.ts', pattern: '/searcher/v1/presets', module: route53 },
-  { file: 'app/searcher/v1/review/resolve/route.ts', pattern: '/searcher/v1/review/resolve', module: route54 },
-  { file: 'app/searcher/v1/review/route.ts', pattern: '/searcher/v1/review', module: route55 },
-  { file: 'app/searcher/v1/search/route.ts', pattern: '/searcher/v1/search', module: route56 },
-  { file: 'app/searcher/v1/search/stream/route.ts', pattern: '/searcher/v1/search/stream', module: route57 },
-  { file: 'app/searcher/v1/subjects/[subject_id]/route.ts', pattern: '/searcher/v1/subjects/{subject_id}', module: route58 },
-  { file: 'app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route.ts', pattern: '/searcher/v1/upload/{upload_id}/items/{item_id}/retry', module: route59 },
-  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route60 },
-  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route61 },
-  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route62 },
-  { file: 'app/searcher/v1/upload/site/route.ts', pattern: '/searcher/v1/upload/site', module: route63 },
-  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route64 },
+  { file: 'app/searcher/v1/contents/[content_id]/text/route.ts', pattern: '/searcher/v1/contents/{content_id}/text', module: route26 },
+  { file: 'app/searcher/v1/conversations/[conversation_id]/route.ts', pattern: '/searcher/v1/conversations/{conversation_id}', module: route27 },
+  { file: 'app/searcher/v1/conversations/route.ts', pattern: '/searcher/v1/conversations', module: route28 },
+  { file: 'app/searcher/v1/curated_answers/[curated_id]/route.ts', pattern: '/searcher/v1/curated_answers/{curated_id}', module: route29 },
+  { file: 'app/searcher/v1/curated_answers/route.ts', pattern: '/searcher/v1/curated_answers', module: route30 },
+  { file: 'app/searcher/v1/datamodels/[datamodel_id]/route.ts', pattern: '/searcher/v1/datamodels/{datamodel_id}', module: route31 },
+  { file: 'app/searcher/v1/datamodels/route.ts', pattern: '/searcher/v1/datamodels', module: route32 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/full/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents/full', module: route33 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/contents/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/contents', module: route34 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/resync/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/resync', module: route35 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}', module: route36 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/subjects/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/subjects', module: route37 },
+  { file: 'app/searcher/v1/datasets/[dataset_id]/sync/route.ts', pattern: '/searcher/v1/datasets/{dataset_id}/sync', module: route38 },
+  { file: 'app/searcher/v1/datasets/full/route.ts', pattern: '/searcher/v1/datasets/full', module: route39 },
+  { file: 'app/searcher/v1/datasets/route.ts', pattern: '/searcher/v1/datasets', module: route40 },
+  { file: 'app/searcher/v1/deepsearch/route.ts', pattern: '/searcher/v1/deepsearch', module: route41 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/export/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/export', module: route42 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/import/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/import', module: route43 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/questions/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/questions', module: route44 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}', module: route45 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/[run_id]/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs/{run_id}', module: route46 },
+  { file: 'app/searcher/v1/evaluation_sets/[set_id]/runs/route.ts', pattern: '/searcher/v1/evaluation_sets/{set_id}/runs', module: route47 },
+  { file: 'app/searcher/v1/evaluation_sets/route.ts', pattern: '/searcher/v1/evaluation_sets', module: route48 },
+  { file: 'app/searcher/v1/generative_models/[model_id]/connection_test/route.ts', pattern: '/searcher/v1/generative_models/{model_id}/connection_test', module: route49 },
+  { file: 'app/searcher/v1/generative_models/[model_id]/route.ts', pattern: '/searcher/v1/generative_models/{model_id}', module: route50 },
+  { file: 'app/searcher/v1/generative_models/connection_test/route.ts', pattern: '/searcher/v1/generative_models/connection_test', module: route51 },
+  { file: 'app/searcher/v1/generative_models/route.ts', pattern: '/searcher/v1/generative_models', module: route52 },
+  { file: 'app/searcher/v1/presets/[preset_id]/route.ts', pattern: '/searcher/v1/presets/{preset_id}', module: route53 },
+  { file: 'app/searcher/v1/presets/route.ts', pattern: '/searcher/v1/presets', module: route54 },
+  { file: 'app/searcher/v1/review/resolve/route.ts', pattern: '/searcher/v1/review/resolve', module: route55 },
+  { file: 'app/searcher/v1/review/route.ts', pattern: '/searcher/v1/review', module: route56 },
+  { file: 'app/searcher/v1/search/route.ts', pattern: '/searcher/v1/search', module: route57 },
+  { file: 'app/searcher/v1/search/stream/route.ts', pattern: '/searcher/v1/search/stream', module: route58 },
+  { file: 'app/searcher/v1/subjects/[subject_id]/route.ts', pattern: '/searcher/v1/subjects/{subject_id}', module: route59 },
+  { file: 'app/searcher/v1/upload/[upload_id]/items/[item_id]/retry/route.ts', pattern: '/searcher/v1/upload/{upload_id}/items/{item_id}/retry', module: route60 },
+  { file: 'app/searcher/v1/upload/[upload_id]/route.ts', pattern: '/searcher/v1/upload/{upload_id}', module: route61 },
+  { file: 'app/searcher/v1/upload/files/route.ts', pattern: '/searcher/v1/upload/files', module: route62 },
+  { file: 'app/searcher/v1/upload/route.ts', pattern: '/searcher/v1/upload', module: route63 },
+  { file: 'app/searcher/v1/upload/site/route.ts', pattern: '/searcher/v1/upload/site', module: route64 },
+  { file: 'app/searcher/v1/uploads/route.ts', pattern: '/searcher/v1/uploads', module: route65 },
 ];

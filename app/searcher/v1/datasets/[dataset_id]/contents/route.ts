@@ -23,7 +23,7 @@ export const GET = route({ family: 'knowledge', params, query: contentListQuery 
 });
 
 export const POST = route({ family: 'knowledge', write: true, params, body: contentCreateBody }, async ({ principal, params, body }) =>
-  Response.json(await createContent(projectOf(principal), params.dataset_id, body), { status: 201 }),
+  Response.json(await createContent(projectOf(principal), principal.organizationId, params.dataset_id, body), { status: 201 }),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
