@@ -5,7 +5,7 @@
 // rating route — `send` says where.
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Meh, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { apiFetch } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';
@@ -54,6 +54,13 @@ export function sendConsoleRating(turn: Turn, rating: Rating): Promise<unknown> 
 export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: Rating) => Promise<unknown>; onSaved: (rating: Rating) => void }) {
   const [draft, setDraft] = useState<Rating | null>(null);
   const formId = useId();
+  const choiceButtons = useRef(new Map<Evaluation, HTMLButtonElement>());
+  // Cancel (the button or Escape) closes the form and hands focus back to the rating that opened it.
+  const cancel = () => {
+    const opener = draft ? choiceButtons.current.get(draft.evaluation) : undefined;
+    setDraft(null);
+    opener?.focus();
+  };
   const save = useMutation({
     mutationFn: send,
     onSuccess: (_result, rating) => {
@@ -75,6 +82,10 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
           {CHOICES.map(({ value, label, icon: Icon }) => (
             <button
               key={value}
+              ref={(button) => {
+                if (button) choiceButtons.current.set(value, button);
+                else choiceButtons.current.delete(value);
+              }}
               type="button"
               aria-pressed={current === value}
               aria-label={label}
@@ -84,7 +95,8 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
                 setDraft({ evaluation: value, feedback: saved?.feedback ?? '', reasons: value === 'negative' ? (saved?.reasons ?? []) : [] });
               }}
               className={cn(
-                'rounded-md border p-1.5',
+                // 40 px on touch screens (a finger's width), 32 px beside a mouse.
+                'inline-flex size-10 items-center justify-center rounded-md border sm:size-8',
                 current === value
                   ? value === 'negative'
                     ? 'border-red-300 bg-red-50 text-red-700'
@@ -107,7 +119,15 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
         ) : null}
       </div>
       {draft ? (
-        <SubmitForm className="mt-3 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3" onSubmit={() => save.mutate(draft)}>
+        <SubmitForm
+          className="mt-3 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+          onSubmit={() => save.mutate(draft)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || save.isPending) return;
+            event.preventDefault();
+            cancel();
+          }}
+        >
           {draft.evaluation === 'negative' ? (
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">What was wrong?</legend>
@@ -147,7 +167,7 @@ export function Feedback({ turn, send, onSaved }: { turn: Turn; send: (rating: R
             <Button type="submit" size="sm" loading={save.isPending}>
               Save rating
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)} disabled={save.isPending}>
+            <Button type="button" size="sm" variant="ghost" onClick={cancel} disabled={save.isPending}>
               Cancel
             </Button>
           </div>

@@ -5,7 +5,7 @@
 // thread's figures; the dialog says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationItem } from '@/lib/console/conversations';
 import { apiFetch } from '@/components/api/client';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -37,11 +37,23 @@ export function ThreadItem({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const [confirming, setConfirming] = useState(false);
+  // Leaving the name field (saved or cancelled) hands focus back to the rename button, which mounts again.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const refocusRename = useRef(false);
+  const stopEditing = () => {
+    refocusRename.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocusRename.current) return;
+    refocusRename.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
   const refresh = () => client.invalidateQueries({ queryKey: THREADS_KEY });
   const rename = useMutation({
     mutationFn: (title: string | null) => apiFetch(threadPath(thread.id), { method: 'PATCH', json: { title } }),
     onSuccess: () => {
-      setEditing(false);
+      stopEditing();
       void refresh();
     },
     onError: (error) => toast.error(`The thread was not renamed: ${errorMessage(error)}`),
@@ -58,7 +70,7 @@ export function ThreadItem({
 
   const save = () => {
     const title = draft.trim();
-    if (title === thread.title) return setEditing(false);
+    if (title === thread.title) return stopEditing();
     rename.mutate(title ? title.slice(0, 120) : null);
   };
 
@@ -71,7 +83,10 @@ export function ThreadItem({
           maxLength={120}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') setEditing(false);
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              stopEditing();
+            }
           }}
           aria-label="Thread name"
           className="min-w-0 flex-1 rounded px-1.5 py-1 text-sm outline-none"
@@ -79,7 +94,7 @@ export function ThreadItem({
         <button type="submit" className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Save the name" disabled={rename.isPending}>
           <Check className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Cancel renaming" onClick={() => setEditing(false)}>
+        <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Cancel renaming" onClick={stopEditing}>
           <X className="size-4" aria-hidden="true" />
         </button>
       </SubmitForm>
@@ -88,17 +103,22 @@ export function ThreadItem({
 
   return (
     <div className={cn('group relative rounded-md', active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100')}>
-      <button type="button" onClick={onSelect} aria-current={active ? 'true' : undefined} className="w-full rounded-md px-2.5 py-2 pr-16 text-left">
-        <span className="block truncate text-sm font-medium" title={name}>
+      <button type="button" onClick={onSelect} aria-current={active ? 'true' : undefined} className="w-full rounded-md px-2.5 py-2 text-left">
+        {/* Two lines of the name (all of it in the tooltip), clear of the rename and delete buttons; the line under it has the full width. */}
+        <span className="line-clamp-2 pr-14 text-sm font-medium [overflow-wrap:anywhere]" title={name}>
           {name}
         </span>
-        <span className="block text-xs text-slate-500">
-          {thread.turns.length} {thread.turns.length === 1 ? 'question' : 'questions'} · {formatDateTime(thread.updated_at)}
+        <span className="mt-0.5 flex flex-wrap gap-x-1 text-xs text-slate-500">
+          <span className="whitespace-nowrap">
+            {thread.turns.length} {thread.turns.length === 1 ? 'question' : 'questions'} ·
+          </span>
+          <span className="whitespace-nowrap">{formatDateTime(thread.updated_at)}</span>
         </span>
       </button>
       {/* Visible on hover and keyboard focus; always on touch screens, which have no hover. */}
       <div className="absolute right-1 top-1.5 flex gap-0.5 opacity-100 focus-within:opacity-100 group-hover:opacity-100 sm:opacity-0">
         <button
+          ref={renameButton}
           type="button"
           className="rounded p-1.5 text-slate-500 hover:bg-white hover:text-slate-800"
           aria-label={`Rename the thread “${name}”`}
