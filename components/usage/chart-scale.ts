@@ -32,3 +32,29 @@ export function cumulative(values: number[]): number[] {
 export function remainderOf(total: number, listed: number[]): number {
   return Math.max(0, total - listed.reduce((a, b) => a + b, 0));
 }
+
+/**
+ * The running total's share of the plan limit below which the limit is not
+ * drawn: on an axis stretched to the limit, a total under a quarter of it
+ * would be a flat line along the bottom. The chart names the limit instead.
+ */
+export const LIMIT_IN_VIEW_SHARE = 0.25;
+
+/**
+ * The right axis of the credits chart, which the running total and the plan
+ * limit share: its ticks, and whether the limit is within them (drawn).
+ */
+export function runningTotalAxis(totalMax: number, limit: number | null | undefined): { ticks: number[]; limitInView: boolean } {
+  const limitInView = typeof limit === 'number' && limit > 0 && totalMax >= limit * LIMIT_IN_VIEW_SHARE;
+  return { ticks: niceTicks(Math.max(totalMax, limitInView ? limit : 0)), limitInView };
+}
+
+/**
+ * recharts' `minPointSize` for one series of a stacked bar: a slice that is
+ * not zero stays visible (`px` high) next to a large one; a zero slice draws
+ * nothing. recharts hands the callback the top of the stack, not the slice's
+ * own value, so the slice is read from the row.
+ */
+export function minSliceSize<K extends string>(rows: ReadonlyArray<Record<K, number>>, key: K, px = 3): (value: unknown, index: number) => number {
+  return (_stackTop, index) => ((rows[index]?.[key] ?? 0) > 0 ? px : 0);
+}

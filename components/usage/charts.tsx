@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Label, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn, formatDate, formatNumber } from '@/components/ui';
 import type { CreditsReport, TokensReport } from './api';
-import { cumulative, niceTicks } from './chart-scale';
+import { cumulative, minSliceSize, niceTicks, runningTotalAxis } from './chart-scale';
 
 export const ORIGIN_COLORS = { workspace: '#6366f1', smartpage: '#14b8a6', api: '#f59e0b' } as const;
 export const ORIGIN_LABELS = { workspace: 'Workspace', smartpage: 'Smartpages', api: 'API' } as const;
@@ -15,10 +15,9 @@ const CUMULATIVE_COLOR = '#334155';
 
 const axisDate = (value: string) => formatDate(value, { month: 'short', day: 'numeric' });
 const tooltipDate = (value: unknown) => (typeof value === 'string' ? formatDate(value) : String(value));
+const percentOf = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: share < 0.01 ? 2 : 0 });
 const compact = (value: number) => formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 });
 const tooltipNumber = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value));
-// A small slice of a stacked bar stays visible (3 px) instead of vanishing next to a large one.
-const visibleWhenNonZero = (value: number | null | undefined) => (value ? 3 : 0);
 
 const AXIS = { stroke: '#64748b', fontSize: 12, tickLine: false, axisLine: false } as const;
 const AXIS_TITLE = { fill: '#475569', fontSize: 12 } as const;
@@ -49,11 +48,22 @@ function valueAxis({ id, side, title, ticks }: { id: string; side: 'left' | 'rig
   );
 }
 
-type Series = { key: string; label: string; color: string; kind: 'bar' | 'line' };
+type Series = { key: string; label: string; color: string; kind: 'bar' | 'line' | 'limit' };
 
 /** A legend of buttons: each shows or hides its series (keyboard and screen readers included). */
-function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
-  return (
+function ToggleLegend({
+  series,
+  hidden,
+  onToggle,
+  note,
+}: {
+  series: Series[];
+  hidden: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  /** A line under the buttons (what the chart leaves out). */
+  note?: string;
+}) {
+  const buttons = (
     <fieldset aria-label="Series shown" className="flex min-w-0 flex-wrap justify-center gap-x-1 gap-y-1 pt-2">
       {series.map((s) => {
         const shown = !hidden.has(s.key);
@@ -69,16 +79,29 @@ function ToggleLegend({ series, hidden, onToggle }: { series: Series[]; hidden: 
               shown ? 'text-slate-700' : 'text-slate-400 line-through',
             )}
           >
-            <span
-              className={cn('shrink-0', s.kind === 'line' ? 'h-0.5 w-3' : 'size-2.5 rounded-full')}
-              style={{ background: shown ? s.color : '#cbd5e1' }}
-              aria-hidden="true"
-            />
+            {s.kind === 'limit' ? (
+              <span className="w-3.5 shrink-0 border-t-2 border-dashed" style={{ borderColor: shown ? s.color : '#cbd5e1' }} aria-hidden="true" />
+            ) : (
+              <span
+                className={cn('shrink-0', s.kind === 'line' ? 'h-0.5 w-3' : 'size-2.5 rounded-full')}
+                style={{ background: shown ? s.color : '#cbd5e1' }}
+                aria-hidden="true"
+              />
+            )}
             {s.label}
           </button>
         );
       })}
     </fieldset>
+  );
+  if (!note) return buttons;
+  return (
+    <div>
+      {buttons}
+      <p className="mt-1 text-center text-xs text-slate-500" data-testid="chart-note">
+        {note}
+      </p>
+    </div>
   );
 }
 
@@ -98,7 +121,10 @@ const ORIGINS = ['workspace', 'smartpage', 'api'] as const;
 
 /**
  * Credits per period, stacked by origin (left axis), and, when the plan's
- * limit is known, the running total against that limit (right axis).
+ * limit is known, the running total with the limit on the right axis. The
+ * right axis stretches to the limit only when the running total reaches a
+ * quarter of it (else the total would lie flat along the bottom): a limit
+ * out of reach is named under the chart instead of drawn.
  */
 export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; limit?: number | null }) {
   const { hidden, toggle } = useHiddenSeries();
@@ -110,26 +136,35 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
   const perPeriodMax = Math.max(0, ...data.map((d) => shownOrigins.reduce((sum, o) => sum + d[`${o}_credits`], 0)));
   const ticks = niceTicks(perPeriodMax);
   const withLimit = typeof limit === 'number' && limit > 0;
+  const total = rows.at(-1)?.cumulative_credits ?? 0;
   const showCumulative = withLimit && !hidden.has('cumulative_credits');
-  const totalTicks = niceTicks(Math.max(rows.at(-1)?.cumulative_credits ?? 0, withLimit ? limit : 0));
+  const right = runningTotalAxis(total, withLimit ? limit : null);
+  const showLimit = showCumulative && right.limitInView && !hidden.has('plan_limit');
   const series: Series[] = [
     ...ORIGINS.map((o) => ({ key: `${o}_credits`, label: ORIGIN_LABELS[o], color: ORIGIN_COLORS[o], kind: 'bar' as const })),
-    ...(withLimit ? [{ key: 'cumulative_credits', label: 'Running total', color: CUMULATIVE_COLOR, kind: 'line' as const }] : []),
+    ...(withLimit ? [{ key: 'cumulative_credits', label: 'Running total (right axis)', color: CUMULATIVE_COLOR, kind: 'line' as const }] : []),
+    ...(withLimit && right.limitInView
+      ? [{ key: 'plan_limit', label: `Plan limit ${compact(limit)} (right axis)`, color: LIMIT_COLOR, kind: 'limit' as const }]
+      : []),
   ];
+  const note =
+    withLimit && !right.limitInView && showCumulative
+      ? `Plan limit: ${formatNumber(limit)} credits, off this scale (the running total is ${percentOf(total / limit)} of it).`
+      : undefined;
   return (
     <div
       className="h-80 w-full"
       role="img"
-      aria-label={`Credits per period, stacked by origin${withLimit ? ', with the running total against the plan limit' : ''}`}
+      aria-label={`Credits per period, stacked by origin${withLimit ? `, with the running total; plan limit ${formatNumber(limit)} credits` : ''}`}
     >
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} yAxisId="credits" />
           {periodAxis()}
           {valueAxis({ id: 'credits', side: 'left', title: 'Credits per period', ticks })}
-          {withLimit ? valueAxis({ id: 'total', side: 'right', title: 'Credits, running total', ticks: totalTicks }) : null}
+          {withLimit ? valueAxis({ id: 'total', side: 'right', title: 'Credits, running total', ticks: right.ticks }) : null}
           <Tooltip labelFormatter={tooltipDate} formatter={tooltipNumber} cursor={{ fill: '#f1f5f9' }} />
-          <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} />} />
+          <Legend content={() => <ToggleLegend series={series} hidden={hidden} onToggle={toggle} note={note} />} />
           {ORIGINS.map((origin) => (
             <Bar
               key={origin}
@@ -139,7 +174,7 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
               stackId="credits"
               fill={ORIGIN_COLORS[origin]}
               hide={hidden.has(`${origin}_credits`)}
-              minPointSize={visibleWhenNonZero}
+              minPointSize={minSliceSize(rows, `${origin}_credits`)}
               isAnimationActive={false}
               maxBarSize={40}
             />
@@ -157,11 +192,8 @@ export function CreditsChart({ data, limit }: { data: CreditsReport['credits']; 
               isAnimationActive={false}
             />
           ) : null}
-          {withLimit && showCumulative ? (
-            <ReferenceLine yAxisId="total" y={limit} stroke={LIMIT_COLOR} strokeDasharray="6 4" strokeWidth={1.5} ifOverflow="extendDomain">
-              <Label value={`Plan limit ${compact(limit)}`} position="insideTopRight" style={{ fill: LIMIT_COLOR, fontSize: 12 }} />
-            </ReferenceLine>
-          ) : null}
+          {/* No label on the line: the legend names it, and a label beside the axis ran into its ticks. */}
+          {showLimit ? <ReferenceLine yAxisId="total" y={limit} stroke={LIMIT_COLOR} strokeDasharray="6 4" strokeWidth={1.5} /> : null}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

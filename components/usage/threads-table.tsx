@@ -15,7 +15,8 @@ export type Thread = ThreadsPage['results'][number];
 // cells hide below the same width.
 const FROM_SM = 'hidden sm:table-cell';
 const FROM_MD = 'hidden md:table-cell';
-const FROM_XL = 'hidden xl:table-cell';
+// The datamodel (also in the thread's dialog) waits for a wide screen: beside the filters, the question needs the room.
+const FROM_2XL = 'hidden 2xl:table-cell';
 const HEAD = 'px-3 py-2.5 font-medium';
 
 function summary(thread: Thread) {
@@ -43,7 +44,7 @@ export function ThreadsTable({ threads, onOpen }: { threads: Thread[]; onOpen: (
             columns={[
               { label: 'Conversation', className: 'px-4 py-2.5 font-medium' },
               { label: 'Origin', className: cn(HEAD, FROM_MD) },
-              { label: 'Datamodel', className: cn(HEAD, FROM_XL) },
+              { label: 'Datamodel', className: cn(HEAD, FROM_2XL) },
               { label: 'Turns', className: cn(HEAD, 'text-right') },
               { label: 'Tokens', className: cn(HEAD, 'text-right', FROM_SM) },
               { label: 'Rating', className: HEAD },
@@ -66,19 +67,22 @@ function ThreadRow({ thread, onOpen }: { thread: Thread; onOpen: () => void }) {
   return (
     <tr className="align-top hover:bg-slate-50">
       <td className="w-full max-w-0 px-4 py-3">
+        {/* Up to two lines of the question (all of it in the tooltip); a long unbroken word wraps too. */}
         <button
           type="button"
           onClick={onOpen}
-          className="block w-full truncate rounded text-left font-medium text-indigo-700 hover:underline"
+          className="line-clamp-2 w-full rounded text-left font-medium text-indigo-700 [overflow-wrap:anywhere] hover:underline"
           title={first?.question}
         >
           {first?.question || 'Untitled thread'}
         </button>
-        {/* Asker and last activity share the second line, leaving the question the width. */}
-        <p className="mt-0.5 truncate text-xs text-slate-500">
-          {askerOf(s.origin, s.users)} · {formatDateTime(thread.updated_at)}
+        {/* Asker and last activity: the asker gives way (cut), the date stays whole, on a line of its own if it must. */}
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
+          <span className="min-w-0 max-w-full truncate">{askerOf(s.origin, s.users)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="whitespace-nowrap">{formatDateTime(thread.updated_at)}</span>
           {s.feedback ? (
-            <span className="ml-2 inline-flex items-center gap-1 text-amber-700">
+            <span className="inline-flex items-center gap-1 whitespace-nowrap text-amber-700">
               <MessageSquareText className="size-3" aria-hidden="true" />
               {formatNumber(s.feedback)} feedback
             </span>
@@ -88,7 +92,7 @@ function ThreadRow({ thread, onOpen }: { thread: Thread; onOpen: () => void }) {
       <td className={cn('px-3 py-3', FROM_MD)}>
         <OriginBadge origin={s.origin} />
       </td>
-      <td className={cn('max-w-[11rem] truncate px-3 py-3 text-slate-700', FROM_XL)} title={s.datamodels.join(', ')}>
+      <td className={cn('max-w-[11rem] truncate px-3 py-3 text-slate-700', FROM_2XL)} title={s.datamodels.join(', ')}>
         {s.datamodels.join(', ')}
       </td>
       <td className="px-3 py-3 text-right tabular-nums">{formatNumber(thread.interactions.length)}</td>
