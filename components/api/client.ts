@@ -2,6 +2,8 @@
 // The browser's only way to the server: the documented route handlers, with
 // the signed-in session cookie. Errors carry the API's {detail} so screens
 // can show the server's own explanation.
+import { detailText, statusSentence } from './failure';
+
 export class ApiClientError extends Error {
   constructor(
     readonly status: number,
@@ -61,13 +63,13 @@ export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; total
   return { items: (await response.json()) as T[], total: header !== null && /^\d+$/.test(header) ? Number(header) : null };
 }
 
-/** The {detail} of a refused request, else its status line (`fallback` when the status has no text). */
+/** The {detail} of a refused request, else a plain sentence for its status (`fallback` when there is none). */
 export async function detailOf(response: Response, fallback: string): Promise<string> {
   try {
-    const body = (await response.json()) as { detail?: unknown };
-    if (typeof body.detail === 'string') return body.detail;
+    const detail = detailText(await response.json());
+    if (detail) return detail;
   } catch {
-    // not JSON: fall through to the status text
+    // not JSON (an HTML error page of a proxy): the status says enough
   }
-  return `${response.status} ${response.statusText || fallback}`;
+  return statusSentence(response.status, fallback);
 }

@@ -144,14 +144,25 @@ export function ChatConsole() {
                 showDetails
                 // Asks the same question again, in this thread, against what it was asked of.
                 onRegenerate={!busy && turn.target ? () => ask(turn.question, turn.target) : undefined}
+                // A failed answer is asked again in its place.
+                onRetry={
+                  !busy && turn.target
+                    ? () => {
+                        chat.remove(turn.key);
+                        ask(turn.question, turn.target);
+                      }
+                    : undefined
+                }
                 // A turn whose datamodel or dataset is gone cannot be linked to a rating.
                 footer={turn.target ? <Feedback turn={turn} send={(rating) => sendConsoleRating(turn, rating)} onSaved={onRated(turn.key)} /> : null}
               />
             ))
           )}
         </div>
-        <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
-        <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-2 pt-4">
+        {/* Opaque under the composer and the jump button (neither floats over an answer); a short fade above. */}
+        <div className="sticky bottom-0 bg-slate-50 pb-2 pt-2">
+          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-full h-3 bg-gradient-to-t from-slate-50 to-slate-50/0" />
+          <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
           <Composer
             onSend={(question) => ask(question)}
             onStop={chat.stop}

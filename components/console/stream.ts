@@ -2,7 +2,7 @@
 // Reads the server-sent events of POST /searcher/v1/search/stream:
 // `search` (the sources), `delta` (a piece of the answer), `done`
 // (conversation, identifier, tokens, full answer) and `error` ({detail}).
-import { ApiClientError, apiHeaders } from '@/components/api/client';
+import { ApiClientError, apiHeaders, detailOf } from '@/components/api/client';
 import type { Source } from './types';
 
 /** answer_kind: 'extractive' (quoted from the sources) or 'generated' (written by a language model). */
@@ -13,16 +13,6 @@ export type StreamHandlers = {
   onDelta: (text: string) => void;
   onDone: (done: StreamDone) => void;
 };
-
-async function errorDetail(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { detail?: unknown };
-    if (typeof body.detail === 'string') return body.detail;
-  } catch {
-    // not JSON
-  }
-  return `${response.status} ${response.statusText || 'Request failed'}`;
-}
 
 function dispatch(block: string, handlers: StreamHandlers): void {
   let event = 'message';
@@ -43,7 +33,7 @@ function dispatch(block: string, handlers: StreamHandlers): void {
 export async function streamAnswer(path: string, body: unknown, handlers: StreamHandlers, signal?: AbortSignal): Promise<void> {
   const headers = apiHeaders({ 'content-type': 'application/json', accept: 'text/event-stream' });
   const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal });
-  if (!response.ok) throw new ApiClientError(response.status, await errorDetail(response));
+  if (!response.ok) throw new ApiClientError(response.status, await detailOf(response, 'The question could not be sent.'));
   if (!response.body) throw new ApiClientError(502, 'The server sent no answer');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

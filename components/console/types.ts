@@ -19,6 +19,8 @@ export type Turn = {
   sources: Source[];
   status: 'streaming' | 'done' | 'error';
   error?: string;
+  /** The reader stopped the answer (the error is no failure). */
+  stopped?: boolean;
   /** The interaction's UUID, which links a rating to it. */
   identifier?: string;
   /** The thread the answer belongs to (a smartpage rating names it). */

@@ -110,7 +110,8 @@ export function useChatTurns({ onDone, onSettled }: { onDone?: (done: StreamDone
       );
       onSettled?.();
     } catch (error) {
-      update(key, { status: 'error', error: controller.signal.aborted ? 'Stopped.' : errorMessage(error) });
+      const stopped = controller.signal.aborted;
+      update(key, { status: 'error', stopped, error: stopped ? 'Stopped.' : errorMessage(error) });
     } finally {
       setBusy(false);
       abort.current = null;
@@ -119,6 +120,9 @@ export function useChatTurns({ onDone, onSettled }: { onDone?: (done: StreamDone
 
   const stop = useCallback(() => abort.current?.abort(), []);
 
+  /** Takes a turn out of the list (a failed one, before it is asked again). */
+  const remove = useCallback((key: string) => setTurns((list) => list.filter((t) => t.key !== key)), []);
+
   /** Shows other turns (an opened thread, or none for a new chat); a running answer stops. */
   const replace = useCallback((next: Turn[], nextConversation: string | null) => {
     abort.current?.abort();
@@ -126,5 +130,5 @@ export function useChatTurns({ onDone, onSettled }: { onDone?: (done: StreamDone
     setConversation(nextConversation);
   }, []);
 
-  return { turns, conversation, busy, ask, stop, update, replace, showJump, jump };
+  return { turns, conversation, busy, ask, stop, update, remove, replace, showJump, jump };
 }

@@ -139,8 +139,9 @@ export function PublicChat({ slug }: { slug: string }) {
                   ))
                 )}
               </div>
-              <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
-              <div className="sticky bottom-0 bg-gradient-to-t from-slate-50 via-slate-50 to-slate-50/0 pb-4 pt-4">
+              <div className="sticky bottom-0 bg-slate-50 pb-4 pt-2">
+                <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-full h-3 bg-gradient-to-t from-slate-50 to-slate-50/0" />
+                <JumpToLatest visible={chat.showJump && turns.length > 0} onJump={chat.jump} />
                 <Composer onSend={ask} onStop={chat.stop} busy={busy} placeholder={conversation ? 'Ask a follow-up…' : 'Ask a question…'} />
                 <p className="mt-2 text-center text-xs text-slate-400">Answers are generated from published documents and may be incomplete.</p>
               </div>
