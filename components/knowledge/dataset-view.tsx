@@ -25,18 +25,15 @@ import { KnowledgePage } from './knowledge-page';
 import { NameDialog } from './name-dialog';
 import { SubjectCard } from './subject-card';
 import { FileDrop } from './file-drop';
+import { DatasetSync } from './dataset-sync';
 import type { UploadLimits } from './file-upload';
 
 export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; uploadLimits: UploadLimits }) {
   const dataset = useDataset(datasetId);
-  const subjects = useSubjects(datasetId);
   const rename = useRenameDataset();
   const remove = useDeleteDataset();
   const addSubject = useCreateSubject();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'subject' | null>(null);
-  const [filter, setFilter] = useState('');
-  const q = useDebounced(filter.trim(), 250);
-  const [order, setOrder] = useState<ContentOrder>('name');
   const router = useRouter();
   const toast = useToast();
   const closeWith = useCloseWith(() => setDialog(null));
@@ -75,37 +72,9 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
     >
       {(data) => (
         <>
-          {canWrite ? <AddFiles datasetName={data.name} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
-
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
-            {subjects.data && subjects.data.length > 0 ? (
-              <>
-                <ContentFilter value={filter} onChange={setFilter} />
-                <ContentSort value={order} onChange={setOrder} />
-              </>
-            ) : null}
-            {canWrite ? (
-              <Button onClick={() => open('subject')}>
-                <FolderPlus className="size-4" aria-hidden="true" /> Add subject
-              </Button>
-            ) : null}
-          </div>
-
-          <ListQueryView
-            query={subjects}
-            noun="subjects"
-            empty={{
-              description: 'Subjects group the contents of a dataset, for example by product or by team.',
-              action: canWrite && (
-                <Button onClick={() => open('subject')}>
-                  <FolderPlus className="size-4" aria-hidden="true" /> Add subject
-                </Button>
-              ),
-            }}
-          >
-            {(list) => <SubjectList subjects={list} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />}
-          </ListQueryView>
+          {/* Mounted once the dataset has loaded: a dataset that does not exist asks for nothing more. */}
+          <DatasetSubjects datasetId={datasetId} datasetName={data.name} canWrite={canWrite} uploadLimits={uploadLimits} onAddSubject={() => open('subject')} />
+          <DatasetSync datasetId={datasetId} />
 
           <NameDialog
             open={dialog === 'rename'}
@@ -144,6 +113,61 @@ export function DatasetView({ datasetId, uploadLimits }: { datasetId: number; up
         </>
       )}
     </KnowledgePage>
+  );
+}
+
+/** The dataset's files and subjects, filtered and sorted in the database. */
+function DatasetSubjects({
+  datasetId,
+  datasetName,
+  canWrite,
+  uploadLimits,
+  onAddSubject,
+}: {
+  datasetId: number;
+  datasetName: string;
+  canWrite: boolean;
+  uploadLimits: UploadLimits;
+  onAddSubject: () => void;
+}) {
+  const subjects = useSubjects(datasetId);
+  const [filter, setFilter] = useState('');
+  const q = useDebounced(filter.trim(), 250);
+  const [order, setOrder] = useState<ContentOrder>('name');
+  return (
+    <>
+      {canWrite ? <AddFiles datasetName={datasetName} subjects={subjects.data ?? []} limits={uploadLimits} /> : null}
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Subjects</h2>
+        {subjects.data && subjects.data.length > 0 ? (
+          <>
+            <ContentFilter value={filter} onChange={setFilter} />
+            <ContentSort value={order} onChange={setOrder} />
+          </>
+        ) : null}
+        {canWrite ? (
+          <Button onClick={() => onAddSubject()}>
+            <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+          </Button>
+        ) : null}
+      </div>
+
+      <ListQueryView
+        query={subjects}
+        noun="subjects"
+        empty={{
+          description: 'Subjects group the contents of a dataset, for example by product or by team.',
+          action: canWrite && (
+            <Button onClick={() => onAddSubject()}>
+              <FolderPlus className="size-4" aria-hidden="true" /> Add subject
+            </Button>
+          ),
+        }}
+      >
+        {(list) => <SubjectList subjects={list} filter={q} order={order} canWrite={canWrite} datasetId={datasetId} />}
+      </ListQueryView>
+    </>
   );
 }
 

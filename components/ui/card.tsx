@@ -25,8 +25,8 @@ export function CardHeader({
       textClassName="min-w-0 flex-1 basis-64"
       actions={actions}
     >
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
+      <h2 className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]">{description}</p> : null}
     </TitleRow>
   );
 }
@@ -39,8 +39,9 @@ export function CardBody({ className, children }: { className?: string; children
 export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
   return (
     <TitleRow className="mb-6 flex flex-wrap items-end justify-between gap-3" textClassName="min-w-0" actions={actions}>
-      <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h1>
-      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      {/* A name with no space in it (a pasted URL, an id) wraps instead of widening the page. */}
+      <h1 className="text-xl font-semibold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{title}</h1>
+      {description ? <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</p> : null}
     </TitleRow>
   );
 }

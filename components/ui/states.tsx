@@ -1,6 +1,7 @@
 'use client';
 import { AlertTriangle, Inbox, RefreshCw } from 'lucide-react';
 import { ApiClientError } from '@/components/api/client';
+import { NETWORK_FAILURE, isNetworkFailure } from '@/components/api/failure';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -28,9 +29,10 @@ export function EmptyState({ title, description, icon, action, className }: Empt
   );
 }
 
-/** The message of any error, preferring the API's own {detail}. */
+/** The message of any error, preferring the API's own {detail}; a request that reached no server says so plainly. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiClientError) return error.detail;
+  if (isNetworkFailure(error)) return NETWORK_FAILURE;
   if (error instanceof Error) return error.message;
   return 'Something went wrong';
 }

@@ -40,7 +40,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
             ) : (
               <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
             )}
-            <span className="flex-1">{toast.message}</span>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{toast.message}</span>
             <button type="button" onClick={() => dismiss(toast.id)} className="rounded p-0.5 text-slate-500 hover:bg-slate-100" aria-label="Dismiss">
               <X className="size-4" aria-hidden="true" />
             </button>
