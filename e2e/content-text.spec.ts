@@ -67,12 +67,19 @@ test('add content with text, find it in the console, edit the text and find the 
   const field = edit.getByRole('textbox', { name: 'Text', exact: true });
   await expect(field).toHaveValue(/zephyrine crossing are sold on board/);
   await expect(field).toBeFocused();
-  await field.fill('# Island ferry\n\nFrom May the ferry also calls at Marrowby harbour, where the kelp market is held on Saturdays.');
+  await field.fill(
+    '# Island ferry\n\nFrom May the ferry also calls at Marrowby harbour, where the kelp market is held on Saturdays.\n\n| Pier | Departs |\n|---|---|\n| 4 | 07:15 |\n| 6 | 16:40 |',
+  );
   await edit.getByRole('button', { name: 'Save text' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText(/Text saved · 1 passage/)).toBeVisible();
   await expect(passages).toContainText('kelp market');
   await expect(passages).not.toContainText('zephyrine');
+  // A table's rows (one paragraph each in the passage, for search) are shown as a table again.
+  const table = passages.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Departs' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('cell', { name: '16:40' })).toBeVisible();
 
   const second = await ask(page, dataset, 'When is the kelp market held at Marrowby harbour?');
   await expect(second.getByRole('region', { name: 'Sources' })).toContainText('Island ferry');

@@ -10,6 +10,7 @@ import { useCloseWith } from './close-with';
 import { KnowledgePage } from './knowledge-page';
 import { ContentDialog, editableFields, linkProblem } from './content-dialog';
 import { EditTextDialog } from './text-dialog';
+import { passageBlocks } from './passage-blocks';
 
 export function ContentView({ contentId }: { contentId: number }) {
   const content = useContent(contentId);
@@ -166,7 +167,7 @@ function PassageCard({ passage: p }: { passage: Passage }) {
         {p.heading ? <span className="font-medium text-slate-700">{p.heading}</span> : null}
         <span className="ml-auto">{formatNumber(p.token_count)} tokens</span>
       </div>
-      <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{p.text}</p>
+      <PassageText text={p.text} />
       {p.answer ? (
         <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           <span className="font-medium">Answer: </span>
@@ -213,5 +214,55 @@ function ExternalAnchor({ href }: { href: string }) {
       <span className="truncate">{href}</span>
       <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
     </a>
+  );
+}
+
+/** The passage's paragraphs, code and tables (rows that import wrote one paragraph each). */
+function PassageText({ text }: { text: string }) {
+  return (
+    <div className="space-y-2 text-sm leading-relaxed text-slate-800">
+      {passageBlocks(text).map((block, i) => {
+        const key = `${block.kind}-${i}`;
+        if (block.kind === 'code')
+          return (
+            <pre key={key} className="code-surface overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-[0.8rem] text-slate-100">
+              <code>{block.text}</code>
+            </pre>
+          );
+        if (block.kind === 'text')
+          return (
+            <p key={key} className="whitespace-pre-line break-words">
+              {block.text}
+            </p>
+          );
+        const [head, ...rows] = block.rows;
+        return (
+          <div key={key} className="overflow-x-auto">
+            <table className="min-w-full border-collapse text-left text-sm">
+              <thead>
+                <tr>
+                  {head.map((cell, j) => (
+                    <th key={`h${j}-${cell}`} scope="col" className="border-b border-slate-300 px-2 py-1 font-semibold">
+                      {cell}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, r) => (
+                  <tr key={`r${r}-${row[0]}`} className="border-b border-slate-100">
+                    {row.map((cell, j) => (
+                      <td key={`c${j}-${cell}`} className="px-2 py-1 align-top">
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </div>
   );
 }
