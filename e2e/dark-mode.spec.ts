@@ -4,7 +4,7 @@
 // (e2e/artifacts/screenshots/dark-*.png).
 import { expect, test, type Page } from '@playwright/test';
 import { answerWithCode } from './answer-stream';
-import { DEMO_EMAILS, openDataset, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, openDataset, pageOrigin, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
@@ -134,6 +134,7 @@ test('every kind of page, dark, at 1280 and 390 px', async ({ page, browser }) =
   const datamodels = (await (await page.request.get('/searcher/v1/datamodels')).json()) as { id: number; name: string }[];
   const datamodelId = datamodels.find((d) => d.name === 'Handbook assistant')?.id;
   const published = await page.request.post('/api/v1/smartpages', {
+    headers: pageOrigin(page),
     data: { name: 'Dark help', datamodel_id: datamodelId, slug: 'dark-help', suggested_questions: ['How do I import documents?', 'What are credits?'] },
   });
   expect(published.status(), await published.text()).toBe(201);

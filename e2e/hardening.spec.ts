@@ -33,9 +33,15 @@ test('the session cookie cannot change data from another site', async ({ page, b
   expect(form.status()).toBe(415);
   expect(await form.json()).toEqual({ detail: 'Content-Type must be application/json (got application/x-www-form-urlencoded)' });
 
+  // A write that says nothing of where it comes from (a script holding the cookie) is refused too.
+  const silent = await api.post('/searcher/v1/datasets', { data: { name: 'Planted by a script' } });
+  expect(silent.status()).toBe(403);
+  expect((await silent.json()).detail).toMatch(/must come from the app \(Origin header\), or use a bearer token/);
+
   // Nothing was written; the app's own pages still read.
   const list = (await (await api.get('/searcher/v1/datasets')).json()) as { name: string }[];
   expect(list.map((d) => d.name)).not.toContain('Planted by evil');
+  expect(list.map((d) => d.name)).not.toContain('Planted by a script');
 
   // The app's own page can still write with the same cookie.
   const own = await api.post('/searcher/v1/datasets', { headers: { origin: baseURL!, 'sec-fetch-site': 'same-origin' }, data: { name: `Own ${Date.now()}` } });
@@ -75,4 +81,13 @@ test('unknown API paths and wrong methods answer JSON', async ({ request }) => {
   expect(wrongMethod.status()).toBe(405);
   expect(wrongMethod.headers()['allow']).toBe('GET, HEAD, OPTIONS');
   expect(await wrongMethod.json()).toEqual({ detail: 'Method PUT is not allowed here; this path accepts GET' });
+});
+
+test('a broken path and an unknown method answer JSON before the app', async ({ request }) => {
+  const broken = await request.get('/searcher/v1/datasets/%FF');
+  expect(broken.status()).toBe(400);
+  expect(await broken.json()).toEqual({ detail: 'The path is not valid percent-encoded UTF-8' });
+  const trace = await request.fetch('/searcher/v1/datasets', { method: 'TRACE' });
+  expect(trace.status()).toBe(405);
+  expect(await trace.json()).toEqual({ detail: 'Method TRACE is not supported' });
 });

@@ -13,6 +13,16 @@ export function demoCredentials(): DemoCredentials {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoCredentials;
 }
 
+/**
+ * Headers for a write made with the page's session cookie through
+ * `page.request`: a browser's own fetch sends Origin, Playwright's request
+ * context does not, and the server refuses cookie writes that say nothing
+ * about where they come from (lib/http/same-origin.ts).
+ */
+export function pageOrigin(page: Page): { origin: string } {
+  return { origin: new URL(page.url()).origin };
+}
+
 // ------------------------------------------------------------ console's helpers
 
 export const DEMO_PASSWORD = 'demo-password';

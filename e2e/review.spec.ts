@@ -2,7 +2,7 @@
 // console shows up in the review queue, an editor writes a curated answer,
 // and the same question asked again gets it.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, rateNotHelpful, saveScreenshots, signIn } from './helpers';
+import { DEMO_EMAILS, pageOrigin, rateNotHelpful, saveScreenshots, signIn } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -47,7 +47,8 @@ test('rate negative → review queue → curated answer → asked again, answere
 
   // The editor's console list is empty again (other tests count their threads).
   const threads = (await (await page.request.get('/searcher/v1/conversations?origin=workspace&limit=100')).json()) as { id: string }[];
-  for (const thread of threads) expect((await page.request.delete(`/searcher/v1/conversations/${thread.id}`)).status()).toBe(204);
+  for (const thread of threads)
+    expect((await page.request.delete(`/searcher/v1/conversations/${thread.id}`, { headers: pageOrigin(page) })).status()).toBe(204);
 });
 
 test('a viewer has no review page', async ({ page }) => {

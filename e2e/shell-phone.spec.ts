@@ -2,7 +2,7 @@
 // boxes never overlap (the pickers move into the drawer, usable by
 // keyboard), and "Load more threads" once a person has many threads.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAILS, signIn } from './helpers';
+import { DEMO_EMAILS, pageOrigin, signIn } from './helpers';
 
 type Box = { label: string; x: number; y: number; width: number; height: number };
 
@@ -72,6 +72,7 @@ test('the console lists 20 threads, then loads more', async ({ page }) => {
   // 22 separate threads, asked with the editor's own session.
   for (let i = 1; i <= 22; i++) {
     const response = await page.request.post('/searcher/v1/search', {
+      headers: pageOrigin(page),
       data: { question: `Paging question ${i}: how do I import documents?`, model: 'Handbook assistant' },
     });
     expect(response.status(), await response.text()).toBe(200);

@@ -1,38 +1,24 @@
 // Who is on the other end of a request. Next.js route handlers never see the
 // socket, and `next start` passes on a client's own X-Forwarded-For as is
 // (it fills the header with the socket address only when it is missing), so
-// that header alone cannot be trusted. At start (instrumentation) the server
-// stamps every incoming request with its socket address in PEER_HEADER,
-// signed with a secret of this process, after removing any value the client
-// sent; X-Forwarded-For is then believed only when that peer is one of
+// that header alone cannot be trusted. From start (instrumentation), the
+// server's front door (lib/http/front-door.ts) stamps every incoming request
+// with its socket address in PEER_HEADER, signed with a secret of this
+// process, after removing any value the client sent; X-Forwarded-For is then believed only when that peer is one of
 // TRUSTED_PROXIES (comma-separated addresses or CIDR ranges, lib/config/addresses.ts).
 import crypto from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import net from 'node:net';
 import { appConfig } from '../config';
 
 export const PEER_HEADER = 'x-ks-peer';
 
-const state = globalThis as unknown as { __ksPeer?: { secret: string; installed: boolean } };
-const peer = (state.__ksPeer ??= { secret: crypto.randomBytes(16).toString('hex'), installed: false });
+const state = globalThis as unknown as { __ksPeer?: { secret: string } };
+const peer = (state.__ksPeer ??= { secret: crypto.randomBytes(16).toString('hex') });
 
 /** The header value that says "the socket address is `address`"; only this process can make it. */
 export function peerStamp(address: string): string {
   return `${peer.secret} ${address}`;
-}
-
-/** Stamps every request the process's HTTP servers receive with its socket address (once per process). */
-export function installPeerStamp(): void {
-  if (peer.installed) return;
-  peer.installed = true;
-  for (const Server of [http.Server, https.Server]) {
-    const emit = Server.prototype.emit as (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-    Server.prototype.emit = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
-      if (event === 'request') stamp(args[0] as http.IncomingMessage);
-      return emit.call(this, event, ...args);
-    };
-  }
 }
 
 /** Replaces whatever PEER_HEADER the client sent with the signed socket address. */

@@ -8,11 +8,12 @@ import { backfillAllVectors } from '../embeddings/store';
 import { detectVectorIndex } from '../search/vector-index';
 import { warmRetrievalThreads } from '../search/retrieval-threads';
 import { handleShutdownSignals } from './shutdown';
-import { installPeerStamp } from '../http/client-address';
+import { installFrontDoor } from '../http/front-door';
 
 export async function startServer(): Promise<void> {
-  // Before the first request: route handlers learn the socket address from this stamp (lib/http/client-address.ts).
-  installPeerStamp();
+  // Before the first request: malformed paths and methods answered with {detail}, the
+  // socket address stamped for route handlers (lib/http/front-door.ts).
+  installFrontDoor();
   const config = appConfig();
   const applied = await migrateDatabase(config.databaseUrl);
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);

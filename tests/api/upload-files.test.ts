@@ -388,12 +388,13 @@ describe('POST /searcher/v1/upload/files', () => {
     it('a VIEWER session is refused (403); an EDITOR session may upload; an API key may', async () => {
       session.identity = { userId: t.users.VIEWER.id, organizationId: t.organization.id };
       const before = await storedRows();
-      const viewer = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')]);
+      const fromTheApp = { headers: { 'sec-fetch-site': 'same-origin' } };
+      const viewer = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')], fromTheApp);
       expectError(viewer, 403, 'The VIEWER role cannot change data');
       expect(await storedRows()).toEqual(before);
 
       session.identity = { userId: t.users.EDITOR.id, organizationId: t.organization.id };
-      const editor = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')]);
+      const editor = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A\n\ntext')], fromTheApp);
       expect(editor.status).toBe(200);
       // A cookie-authenticated upload from another site is refused before the body is read.
       const crossSite = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('a.md', '# A')], {
@@ -515,7 +516,8 @@ describe('POST /searcher/v1/upload/files', () => {
       expect((await call(reparse.POST, 'POST', '/x', { token: other.apiKey, params: { content_id: String(uploaded.id) } })).status).toBe(404);
       expect((await call(original.GET, 'GET', '/x', { token: other.apiKey, params: { content_id: String(uploaded.id) } })).status).toBe(404);
       session.identity = { userId: t.users.VIEWER.id, organizationId: t.organization.id };
-      expect((await call(reparse.POST, 'POST', '/x', { params: { content_id: String(uploaded.id) } })).status).toBe(403);
+      const viewerWrite = await call(reparse.POST, 'POST', '/x', { params: { content_id: String(uploaded.id) }, headers: { 'sec-fetch-site': 'same-origin' } });
+      expect(viewerWrite).toMatchObject({ status: 403, body: { detail: 'The VIEWER role cannot change data' } });
       // Viewers read knowledge: the original is theirs to download.
       expect((await call(original.GET, 'GET', '/x', { params: { content_id: String(uploaded.id) } })).status).toBe(200);
     });

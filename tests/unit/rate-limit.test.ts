@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TokenBuckets, rateLimitHeaders } from '@/lib/http/rate-limit';
 import { perCredential, resetBucketStores, storeFor } from '@/lib/http/limit-policy';
 import { RedisBuckets } from '@/lib/http/redis-buckets';
-import { clientAddress, installPeerStamp, peerAddress, peerStamp, PEER_HEADER } from '@/lib/http/client-address';
+import { clientAddress, peerAddress, peerStamp, PEER_HEADER } from '@/lib/http/client-address';
+import { installFrontDoor } from '@/lib/http/front-door';
 import { overrideConfig, readConfig } from '@/lib/config';
 import { parseTrustedProxies } from '@/lib/config/addresses';
 
@@ -155,7 +156,7 @@ describe('clientAddress', () => {
   });
 
   it('the server stamps each request with its socket address, replacing what the client sent', async () => {
-    installPeerStamp();
+    installFrontDoor();
     let seen: string | undefined;
     const server = http.createServer((req, res) => {
       seen = req.headers[PEER_HEADER] as string;

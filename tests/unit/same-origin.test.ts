@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assertJsonBody, assertSameOrigin, changesState } from '@/lib/http/same-origin';
 import { ApiError, statusOf as httpStatusOf } from '@/lib/http/errors';
 import { overrideConfig } from '@/lib/config';
+import { PEER_HEADER, peerStamp } from '@/lib/http/client-address';
 
 const request = (headers: Record<string, string>, method = 'POST', url = 'http://app.test:3000/searcher/v1/datasets') =>
   new Request(url, { method, headers: { host: new URL(url).host, ...headers } });
@@ -27,16 +28,29 @@ describe('assertSameOrigin', () => {
     ['an opaque origin', { origin: 'null' }],
     ['the same host on another port', { origin: 'http://app.test:4000' }],
     ['a same-origin claim with a foreign Origin', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }],
+    ['a client that sends neither header (curl with a cookie)', {}],
+    [
+      'a forwarded host claimed by a client that is no proxy',
+      { origin: 'https://kb.example.com', 'x-forwarded-host': 'kb.example.com', 'x-forwarded-proto': 'https' },
+    ],
   ])('refuses %s with 403', (_, headers) => {
     expect(statusOf(() => assertSameOrigin(request(headers)))).toBe(403);
   });
 
   it.each([
     ['the app itself', { 'sec-fetch-site': 'same-origin', origin: 'http://app.test:3000' }],
-    ['a client that sends neither header (curl with a cookie)', {}],
-    ['the public address behind a proxy', { origin: 'https://kb.example.com', 'x-forwarded-host': 'kb.example.com', 'x-forwarded-proto': 'https' }],
+    ['the app by Origin alone (an older browser)', { origin: 'http://app.test:3000' }],
+    ['the app by Sec-Fetch-Site alone', { 'sec-fetch-site': 'same-origin' }],
   ])('allows %s', (_, headers) => {
     expect(statusOf(() => assertSameOrigin(request(headers)))).toBeNull();
+  });
+
+  it('allows the public address a trusted proxy forwarded for, and only from that proxy', () => {
+    overrideConfig({ TRUSTED_PROXIES: '10.0.0.0/8' });
+    const behindProxy = (socket: string) =>
+      request({ origin: 'https://kb.example.com', 'x-forwarded-host': 'kb.example.com', 'x-forwarded-proto': 'https', [PEER_HEADER]: peerStamp(socket) });
+    expect(statusOf(() => assertSameOrigin(behindProxy('10.1.2.3')))).toBeNull();
+    expect(statusOf(() => assertSameOrigin(behindProxy('203.0.113.9')))).toBe(403);
   });
 
   it('allows the configured public URLs', () => {
