@@ -2,7 +2,7 @@
 // the way back and no retries; a name with no space in it wraps instead of
 // widening the page (heading and toast), on a phone too.
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAILS, signIn } from './helpers';
+import { createDataset, DEMO_EMAILS, signIn } from './helpers';
 
 test('a dataset that does not exist: a not-found state, a link back, one request', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner);
@@ -23,12 +23,7 @@ test('a long unbroken name wraps in the heading and the toast', async ({ page })
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO_EMAILS.owner);
   const name = `Unbroken_${'x'.repeat(120)}_${Date.now()}`;
-  await page.goto('/knowledge');
-  await page.getByRole('button', { name: 'New dataset' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'New dataset' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create dataset' }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await createDataset(page, name);
   const toast = page.getByRole('status').filter({ hasText: name });
   await expect(toast).toBeVisible();
   // The toast's text wraps inside it: nothing runs past its edge.

@@ -36,12 +36,28 @@ const days = (values: Array<[workspace: number, smartpage: number, api: number]>
     api_credits,
   }));
 
+/** Serves those figures, signs in as the owner and opens the credits page: the chart. */
+async function openCreditsChart(page: Page, series: Day[], limit: number) {
+  await serveCredits(page, series, limit);
+  await signIn(page, DEMO_EMAILS.owner);
+  await page.goto('/usage/credits');
+  return page.getByRole('img', { name: /Credits per period/ });
+}
+
+/** A normal month's first days: no smartpage or API use. */
+const WORKSPACE_ONLY = days([
+  [2356, 0, 0],
+  [300, 0, 0],
+  [900, 0, 0],
+  [500, 0, 0],
+]);
+
 /** Heights of the drawn bar slices of one colour. */
 const sliceHeights = (page: Page, color: string) =>
   page.locator(`path.recharts-rectangle[fill="${color}"]`).evaluateAll((paths) => paths.map((p) => (p as SVGGraphicsElement).getBBox().height));
 
 test('a zero slice draws nothing; a small one stays visible', async ({ page }) => {
-  await serveCredits(
+  const chart = await openCreditsChart(
     page,
     days([
       [2356, 0, 0],
@@ -51,9 +67,6 @@ test('a zero slice draws nothing; a small one stays visible', async ({ page }) =
     ]),
     1_100_000,
   );
-  await signIn(page, DEMO_EMAILS.owner);
-  await page.goto('/usage/credits');
-  const chart = page.getByRole('img', { name: /Credits per period/ });
   await expect(chart.locator('path.recharts-rectangle').first()).toBeVisible();
   // No API usage: no orange cap on any bar.
   expect((await sliceHeights(page, API_COLOR)).filter((h) => h > 0)).toEqual([]);
@@ -62,19 +75,7 @@ test('a zero slice draws nothing; a small one stays visible', async ({ page }) =
 });
 
 test('a plan limit far above the running total is named, not drawn, and the total is not flat', async ({ page }) => {
-  await serveCredits(
-    page,
-    days([
-      [2356, 0, 0],
-      [300, 0, 0],
-      [900, 0, 0],
-      [500, 0, 0],
-    ]),
-    1_100_000,
-  );
-  await signIn(page, DEMO_EMAILS.owner);
-  await page.goto('/usage/credits');
-  const chart = page.getByRole('img', { name: /Credits per period/ });
+  const chart = await openCreditsChart(page, WORKSPACE_ONLY, 1_100_000);
   await expect(chart.getByTestId('chart-note')).toHaveText(/Plan limit: 1,100,000 credits, off this scale/);
   await expect(chart.locator('.recharts-reference-line')).toHaveCount(0);
   // Both axes say what they count.
@@ -87,21 +88,10 @@ test('a plan limit far above the running total is named, not drawn, and the tota
 });
 
 test('a plan limit within reach is drawn on the running total axis, named in the legend, no label on the ticks', async ({ page }) => {
-  await serveCredits(
-    page,
-    days([
-      [2356, 0, 0],
-      [300, 0, 0],
-      [900, 0, 0],
-      [500, 0, 0],
-    ]),
-    5000,
-  );
-  await signIn(page, DEMO_EMAILS.owner);
+  const chart = await openCreditsChart(page, WORKSPACE_ONLY, 5000);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    await page.goto('/usage/credits');
-    const chart = page.getByRole('img', { name: /Credits per period/ });
+    await page.reload();
     await expect(chart.locator('.recharts-reference-line')).toHaveCount(1);
     await expect(chart.locator('button', { hasText: 'Plan limit 5K (right axis)' })).toBeVisible();
     await expect(chart.locator('button', { hasText: 'Running total (right axis)' })).toBeVisible();

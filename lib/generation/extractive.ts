@@ -296,7 +296,10 @@ function prose(text: string): string {
 }
 
 /** Blocks as Markdown with the citation at the end: after the last sentence, or on its own line after closing code (never inside it). */
-function render(blocks: TextBlock[], citation: string): string {
+type Rendered = { text: string; closedByBlock: boolean };
+
+/** The excerpt as Markdown, and whether it ends with code or a table (a citation cannot follow on the same line). */
+function render(blocks: TextBlock[]): Rendered {
   const parts: { text: string; closed: boolean }[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const fields = fieldRowsFrom(blocks, i);
@@ -313,9 +316,12 @@ function render(blocks: TextBlock[], citation: string): string {
       i += rows.length - 1;
     } else parts.push({ text: blocks[i].code ? fenceCode(blocks[i].text) : prose(blocks[i].text), closed: blocks[i].code });
   }
-  const text = parts.map((p) => p.text).join('\n\n');
-  // After code or a table the citation stands on its own line: inside, it would be code or a cell.
-  return parts.at(-1)?.closed ? `${text}\n\n${citation}` : `${text} ${citation}`;
+  return { text: parts.map((p) => p.text).join('\n\n'), closedByBlock: parts.at(-1)?.closed ?? false };
+}
+
+/** The rendered excerpt with its citation: after code or a table on its own line (inside, it would be code or a cell). */
+function cited({ text, closedByBlock }: Rendered, citation: string): string {
+  return closedByBlock ? `${text}\n\n${citation}` : `${text} ${citation}`;
 }
 
 /** The first row of the table holding row `index`, when it is above `index` and the table starts in this passage. */
@@ -443,7 +449,7 @@ export function composeExtractive(input: GenerationInput): string {
     }
   });
   if (!excerpt || used < 0) return NO_ANSWER;
-  const first = render((excerpt as Excerpt).blocks, `[${used + 1}]`);
+  const first = cited(render((excerpt as Excerpt).blocks), `[${used + 1}]`);
   return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
 }
 
@@ -470,8 +476,9 @@ function answerToOtherPart(question: string, answer: string, passages: SourcePas
     if (!best) continue;
     const { excerpt, index } = best as { excerpt: Excerpt; index: number };
     // Already quoted (the excerpt for the whole question opens the same way): nothing to add.
-    if (answer.includes(render(excerpt.blocks, '').trim().slice(0, 60))) return '';
-    return `\n\n${render(excerpt.blocks, `[${index + 1}]`)}`;
+    const rendered = render(excerpt.blocks);
+    if (answer.includes(rendered.text.trim().slice(0, 60))) return '';
+    return `\n\n${cited(rendered, `[${index + 1}]`)}`;
   }
   return '';
 }

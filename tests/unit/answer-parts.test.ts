@@ -2,18 +2,10 @@
 // the excerpt chosen for the whole question, then one for the first part it leaves out.
 import { describe, expect, it } from 'vitest';
 import { composeExtractive } from '@/lib/generation/extractive';
-import type { GenerationInput } from '@/lib/generation/provider';
 import { questionParts } from '@/lib/search/subqueries';
+import { answerInput, passageOf } from '../helpers/answer-input';
 
-const input = (question: string, passages: GenerationInput['passages']): GenerationInput => ({
-  question,
-  passages,
-  thread: [],
-  contextOnly: false,
-  userPrompt: '',
-  parameters: {},
-});
-const passage = (document: number, title: string, paragraphs: string[]) => ({ title, text: paragraphs.join('\n\n'), answer: '', document });
+const passage = (document: number, title: string, paragraphs: string[]) => passageOf(document, title, paragraphs.join('\n\n'));
 
 const refunds = passage(1, 'Refund policy', [
   'To request a refund, open Billing, choose the invoice and press Request refund. Support answers within two business days.',
@@ -39,7 +31,7 @@ describe('questionParts', () => {
 
 describe('an answer for each part of the question', () => {
   it('quotes the part the first excerpt leaves out, cited', () => {
-    const answer = composeExtractive(input('How do I request a refund and how many days do I have in the Baltics?', [refunds]));
+    const answer = composeExtractive(answerInput('How do I request a refund and how many days do I have in the Baltics?', [refunds]));
     expect(answer).toContain('press Request refund');
     expect(answer).toContain('Baltics have 14 days');
     expect(answer).not.toContain('Shipping is free');
@@ -49,21 +41,21 @@ describe('an answer for each part of the question', () => {
   it('quotes from another source when the first one does not hold that part', () => {
     const windows = passage(2, 'Refund windows', ['Customers in the Baltics have 14 days after delivery to ask for their money back.']);
     const howTo = passage(1, 'Refunds', ['To request a refund, open Billing, choose the invoice and press Request refund.']);
-    const answer = composeExtractive(input('How do I request a refund and how many days do I have in the Baltics?', [howTo, windows]));
+    const answer = composeExtractive(answerInput('How do I request a refund and how many days do I have in the Baltics?', [howTo, windows]));
     expect(answer).toMatch(/press Request refund\. \[1\]\n\nCustomers in the Baltics have 14 days .*\[2\]/);
   });
 
   it('adds nothing when the excerpt already answers every part, or for a question of one part', () => {
     const both = passage(1, 'Refunds', ['Request a refund in Billing; in the Baltics you have 14 days to do so.']);
-    expect(composeExtractive(input('How do I request a refund and how many days do I have in the Baltics?', [both]))).toBe(
+    expect(composeExtractive(answerInput('How do I request a refund and how many days do I have in the Baltics?', [both]))).toBe(
       'Request a refund in Billing; in the Baltics you have 14 days to do so. [1]',
     );
-    expect(composeExtractive(input('How do I request a refund?', [refunds]))).not.toContain('Baltics');
+    expect(composeExtractive(answerInput('How do I request a refund?', [refunds]))).not.toContain('Baltics');
   });
 
   it('adds nothing when no source holds most of that part', () => {
     const howTo = passage(1, 'Refunds', ['To request a refund, open Billing, choose the invoice and press Request refund.']);
-    expect(composeExtractive(input('How do I request a refund and what does shipping to Latvia cost?', [howTo]))).toBe(
+    expect(composeExtractive(answerInput('How do I request a refund and what does shipping to Latvia cost?', [howTo]))).toBe(
       'To request a refund, open Billing, choose the invoice and press Request refund. [1]',
     );
   });

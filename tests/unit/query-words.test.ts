@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms } from '@/lib/text/words';
 import { composeExtractive } from '@/lib/generation/extractive';
+import { answerInput, passageOf } from '../helpers/answer-input';
 
 const wordsOf = (question: string) => queryTerms(question, 12, { keywords: true }).map((t) => (t.keyword ? `${t.word}!` : t.word));
 
@@ -25,14 +26,7 @@ describe('queryTerms: phrasal verbs', () => {
       'fsync is safe to leave on and can only be set in the postgresql.conf file.',
       'Turning off fsync is safe only when the whole database can be recreated from elsewhere.',
     ].join('\n\n');
-    const answer = composeExtractive({
-      question: 'is it safe to turn off fsync?',
-      passages: [{ title: 'fsync', text, answer: '', document: 1 }],
-      thread: [],
-      contextOnly: false,
-      userPrompt: '',
-      parameters: {},
-    });
+    const answer = composeExtractive(answerInput('is it safe to turn off fsync?', [passageOf(1, 'fsync', text)]));
     expect(answer).toMatch(/^Turning off fsync is safe/);
   });
 

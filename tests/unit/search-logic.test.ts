@@ -10,6 +10,7 @@ import { briefTitle, passageTitle } from '@/lib/search/passage-title';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';
+import { answerInput, passageOf } from '../helpers/answer-input';
 import { CORPUS } from '../fixtures/search-corpus';
 
 const turn = (question: string) => ({ question, standalone: question, answer: 'Use sorted(reverse=True) [1].' });
@@ -202,20 +203,6 @@ describe('rerank', () => {
     expect(ranked[1].parts.support).toBeCloseTo(0.025);
   });
 });
-
-/** What the extractive provider is given: the question and its sources, no thread. */
-const answerInput = (question: string, passages: GenerationInput['passages'], extra: Partial<GenerationInput> = {}): GenerationInput => ({
-  question,
-  passages,
-  thread: [],
-  contextOnly: false,
-  userPrompt: '',
-  parameters: {},
-  ...extra,
-});
-
-/** A passage of documentation (not a question–answer row) from source `document`. */
-const passageOf = (document: number, title: string, text: string) => ({ title, text, answer: '', document });
 
 /** The extractive answer to `question` from one source made of `blocks` (its paragraphs). */
 const quoteOf = (question: string, blocks: string[], source: { title?: string; document?: number } = {}) =>
