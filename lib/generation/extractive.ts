@@ -310,6 +310,12 @@ function render(blocks: TextBlock[]): Rendered {
       i += fields.length - 1;
       continue;
     }
+    // A box's label ("Note", "Warning") leads the prose it labels: "**Note:** You can use…", not a line of its own.
+    if (isAdmonitionLabel(blocks[i]) && blocks[i + 1] && isProse(blocks[i + 1])) {
+      parts.push({ text: `**${blocks[i].text.trim()}:** ${prose(blocks[i + 1].text)}`, closed: false });
+      i++;
+      continue;
+    }
     const rows = tableRowsFrom(blocks, i);
     if (rows.length >= 2) {
       parts.push({ text: markdownTable(rows), closed: true });
@@ -345,6 +351,10 @@ function tableRowsFrom(blocks: TextBlock[], start: number): string[][] {
   }
   return rows;
 }
+
+/** The title of a documentation box (Sphinx's admonitions, GitHub's alerts) as import keeps it: a block of its own. */
+const ADMONITION = /^(?:note|notes|warning|tip|hint|important|caution|danger|attention|deprecated|see also)$/i;
+const isAdmonitionLabel = (block: TextBlock) => !block.code && ADMONITION.test(block.text.trim());
 
 /** A label of a field: a few words ending with a colon ("Default:", "Context:", "Return type:"). */
 const FIELD_LABEL = /^[^|*`\n]{1,40}:$/;
@@ -438,20 +448,34 @@ export function composeExtractive(input: GenerationInput): string {
   // The first source, unless one of the next two has a clearly better excerpt (ranking is not perfect).
   let used = -1;
   let excerpt: Excerpt | null = null;
+  let usedPointers = false;
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, i) => {
     const candidate = bestExcerpt(passage, weights, name);
+    if (!candidate) return;
     // Another source wins with a clearly better excerpt that misses none of the question's weight the first
     // one holds: a run of blocks that each repeat one word ("auto_explain.log_…" for "make a column auto
-    // increment") must not outweigh the passage that holds every word.
-    if (candidate && (!excerpt || replaces(candidate, excerpt, i))) {
+    // increment") must not outweigh the passage that holds every word. A section of pointers elsewhere is
+    // quoted only when no other source has an excerpt.
+    const pointers = isPointerSection(passage.title);
+    if (!excerpt || (usedPointers && !pointers) || (usedPointers === pointers && replaces(candidate, excerpt, i))) {
       excerpt = candidate;
       used = i;
+      usedPointers = pointers;
     }
   });
   if (!excerpt || used < 0) return NO_ANSWER;
   const first = cited(render((excerpt as Excerpt).blocks), `[${used + 1}]`);
   return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
 }
+
+/**
+ * A section whose last heading says it lists other works ("Flaky tests › Resources", "Further reading"): its
+ * lines are titles, authors and years ("… Flaky Tests and How to Deal with Them by Brian Okken, 2018"). They
+ * hold the question's words, and answer nothing.
+ */
+const POINTER_SECTION =
+  /^(?:resources|additional resources|references|further reading|more reading|research|external links|bibliography|related (?:reading|links|resources)|learn more)$/i;
+const isPointerSection = (title: string) => POINTER_SECTION.test(title.split('›').at(-1)?.trim() ?? '');
 
 /** Share of a part's term weight an excerpt must hold to answer it. */
 const PART_COVERED = 0.5;
@@ -470,6 +494,7 @@ function answerToOtherPart(question: string, answer: string, passages: SourcePas
     if (!total || coverage(answer, weights) >= PART_COVERED * total) continue;
     let best: { excerpt: Excerpt; index: number } | null = null;
     passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, index) => {
+      if (isPointerSection(passage.title)) return;
       const excerpt = bestExcerpt(passage, weights);
       if (excerpt && excerpt.covered >= PART_COVERED * total && (!best || excerpt.score > best.excerpt.score)) best = { excerpt, index };
     });
