@@ -301,6 +301,30 @@ describe("parseHtml: a site's header inside the page's text", () => {
   });
 });
 
+describe("parseHtml: a generator's marks on entries", () => {
+  // Sphinx's permalink (¶) and its link to the source listing ([source]), on a page with a landmark and on one
+  // Readability reads (Django's classic theme: it drops class names, so the marks had stayed in the text).
+  const entry = (name: string) =>
+    `<dl class="py class"><dt class="sig sig-object py" id="forms.${name}"><em class="property">class </em><span class="sig-name descname">${name}</span>` +
+    `<a class="reference internal" href="../_modules/forms.html#${name}"><span class="viewcode-link"><span class="pre">[source]</span></span></a>` +
+    `<a class="headerlink" href="#forms.${name}" title="Permalink to this definition">¶</a></dt>` +
+    `<dd><p>A ${name} builds its fields from the model it names, with the labels and validation of each field the model declares.</p></dd></dl>`;
+  const body = ['ModelForm', 'ModelFormSet', 'InlineFormSet']
+    .map(entry)
+    .join('<p>Each class above can be subclassed to change the fields it shows to the user.</p>');
+  const pages = {
+    landmark: `<!doctype html><html><head><title>Model forms</title></head><body><div role="main"><h1>Model forms</h1>${body}</div></body></html>`,
+    readability: `<!doctype html><html><head><title>Model forms &#8212; Django documentation</title></head><body><div class="document"><div id="hd"><h1><a href="../index.html">Django documentation</a></h1></div><div id="bd"><div class="section"><h1>Model forms<a class="headerlink" href="#mf">¶</a></h1>${body}</div></div></div></body></html>`,
+  };
+
+  it.each(Object.keys(pages))('are left out of the text and the headings (%s)', (kind) => {
+    const parsed = parseHtml(pages[kind as keyof typeof pages]);
+    const text = JSON.stringify(parsed.sections);
+    expect(text).not.toMatch(/¶|\[source\]/);
+    expect(parsed.sections.map((s) => s.heading.at(-1))).toContain('class ModelForm');
+  });
+});
+
 describe("parseHtml: a manual page's name line completes its title", () => {
   const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
   const manPage = (nameLine: string) =>

@@ -37,6 +37,15 @@ const READABILITY_MAX_CHARS = 1_000_000;
  */
 const READABILITY_MIN_SHARE = 0.85;
 
+/**
+ * Class names of what documentation generators add to an entry or a heading for the reader's browser: Sphinx's
+ * permalink (¶) and its link to the generated source listing ("[source]"). Kept through Readability (which drops
+ * class names) so the walk still knows them: on Django's pages every entry read "Page.object_list¶" or
+ * "class ModelForm[source]¶", in the answer and in the source's title.
+ */
+const GENERATOR_MARK_CLASSES = ['headerlink', 'viewcode-link'];
+const GENERATOR_MARK = /\b(?:headerlink|viewcode-link)\b/;
+
 /** Class names of the boxes documentation sets apart inside a section (DocBook, Docusaurus, Bootstrap, …). */
 const ADMONITION_CLASSES = new Set([
   'note',
@@ -123,7 +132,7 @@ function nestedDeeperThan(root: NodeLike, limit: number): boolean {
 /** Readability's pick, or null when it finds none or cannot read the page (it recurses: a page nested thousands deep overflows it). */
 function readable(document: Document): ReturnType<Readability['parse']> {
   try {
-    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES] }).parse();
+    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES, ...GENERATOR_MARK_CLASSES] }).parse();
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
@@ -220,8 +229,8 @@ function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
   const role = node.getAttribute?.('role');
   if (role && CHROME_ROLES.has(role)) return true;
   if (chrome.byName && tag === 'DIV' && CHROME_NAME.test(`${node.getAttribute?.('class') ?? ''} ${node.getAttribute?.('id') ?? ''}`)) return true;
-  // Permalink anchors of documentation generators (Sphinx's ¶).
-  return tag === 'A' && /\bheaderlink\b/.test(node.getAttribute?.('class') ?? '');
+  // Permalink anchors and source links of documentation generators (Sphinx's ¶ and [source]).
+  return (tag === 'A' || tag === 'SPAN') && GENERATOR_MARK.test(node.getAttribute?.('class') ?? '');
 }
 
 /**
