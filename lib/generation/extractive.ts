@@ -290,10 +290,43 @@ const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.in
 
 /** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
 function prose(text: string): string {
-  if (!isSignature(text)) return text;
+  return isSignature(text) ? inlineCode(text) : text;
+}
+
+/** Text as inline code, fenced with more backticks than it holds. */
+function inlineCode(text: string): string {
   const ticks = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
   return ticks.length > 1 ? `${ticks} ${text} ${ticks}` : `${ticks}${text}${ticks}`;
 }
+
+/**
+ * A term or a title over what follows, not already set apart: no colon (a field or an announcement), no signature
+ * (inline code), no caption, no list item, and not a piece of running text (sentences inside, or a comma, "and" or
+ * "or" at its end; a semicolon ends code too).
+ */
+const isTermLabel = (block: TextBlock) => {
+  const text = block.text.trim();
+  return (
+    introducesNext(block) &&
+    !/(?:[:,]|\b(?:and|or))$/.test(text) &&
+    !(text.endsWith(';') && !looksLikeCode(text)) &&
+    !/[.!?]\s/.test(text) &&
+    !isSignature(text) &&
+    !isCaption(block) &&
+    !isListItem(block) &&
+    !text.includes('\n')
+  );
+};
+
+/**
+ * A label written as code: an option ("--force"), a command line with placeholders ("git diff [<options>]"), a
+ * call, or a few words one of which is a name with dots or underscores ("ON_ERROR_STOP", "branch.<name>.remote") —
+ * not a phrase that mentions a file name ("The original format used by … send_lots_of_email.pl script").
+ */
+const looksLikeCode = (label: string) => /^-|[<>[\]{}=~|$]|\.\.|\w\(/.test(label) || (/\w[._/]\w/.test(label) && label.split(/\s+/).length <= 4);
+
+/** Text as it reads, whatever Markdown would make of its punctuation ("__init__", "edit*", "<name>"). */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]<>#|~]/g, '\\$&');
 
 /** Blocks as Markdown with the citation at the end: after the last sentence, or on its own line after closing code (never inside it). */
 type Rendered = { text: string; closedByBlock: boolean };
@@ -314,6 +347,13 @@ function render(blocks: TextBlock[]): Rendered {
     if (isAdmonitionLabel(blocks[i]) && blocks[i + 1] && isProse(blocks[i + 1])) {
       parts.push({ text: `**${blocks[i].text.trim()}:** ${prose(blocks[i + 1].text)}`, closed: false });
       i++;
+      continue;
+    }
+    // A term or a short title over what it introduces reads as one ("**gc**" over "Clean up unnecessary files…"),
+    // not as a stray word in a paragraph of its own.
+    if (isTermLabel(blocks[i]) && blocks[i + 1]) {
+      const label = blocks[i].text.trim();
+      parts.push({ text: looksLikeCode(label) ? inlineCode(label) : `**${escapeMarkdown(label)}**`, closed: false });
       continue;
     }
     const rows = tableRowsFrom(blocks, i);

@@ -40,8 +40,36 @@ describe("a box's label", () => {
     );
   });
 
-  it('stays a line of its own before code', () => {
+  it('is a bold line of its own before code', () => {
     const text = ['Warning', '```\nrm -rf build/\n```'].join('\n\n');
-    expect(composeExtractive(answerInput('rm build', [passageOf(1, 'Cleaning', text)]))).toBe('Warning\n\n```\nrm -rf build/\n```\n\n[1]');
+    expect(composeExtractive(answerInput('rm build', [passageOf(1, 'Cleaning', text)]))).toBe('**Warning**\n\n```\nrm -rf build/\n```\n\n[1]');
+  });
+});
+
+describe('a term over its description', () => {
+  const quote = (question: string, paragraphs: string[]) => composeExtractive(answerInput(question, [passageOf(1, 'Reference', paragraphs.join('\n\n'))]));
+
+  it('is set apart in bold, not left as a stray word', () => {
+    expect(quote('what is a detached HEAD', ['detached HEAD', 'Normally HEAD names a branch; detached, it names a commit directly.'])).toBe(
+      '**detached HEAD**\n\nNormally HEAD names a branch; detached, it names a commit directly. [1]',
+    );
+  });
+
+  it('is inline code when it is written as code: an option, a name with underscores, a command line', () => {
+    expect(quote('keep the base when rebasing', ['--keep-base', 'Set the starting point to the merge base of upstream and branch.'])).toMatch(
+      /^`--keep-base`\n\nSet the starting point/,
+    );
+    expect(quote('what does ON_ERROR_STOP do', ['ON_ERROR_STOP', 'Stops the script at the first error instead of going on.'])).toMatch(/^`ON_ERROR_STOP`\n\n/);
+    expect(quote('show staged changes', ['git diff [<options>] --cached [<commit>]', 'This form shows the changes you staged for the next commit.'])).toMatch(
+      /^`git diff \[<options>\] --cached \[<commit>\]`\n\n/,
+    );
+  });
+
+  it('escapes what Markdown would take for emphasis', () => {
+    expect(quote('edit headers', ['edit*', 'Like edit, but replaces every match of the expression in the header.'])).toMatch(/^\*\*edit\\\*\*\*\n\n/);
+  });
+
+  it('leaves running text as it is: a line ending with a comma or "and" continues into the next', () => {
+    expect(quote('values of the modified row', ['The new values for each modified field of the row, and', 'the old values of the row.'])).not.toContain('**');
   });
 });
