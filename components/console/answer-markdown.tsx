@@ -1,15 +1,17 @@
 'use client';
 // An answer rendered as Markdown: paragraphs, lists, tables, fenced code in
 // a monospace block with a copy button, inline code. Raw HTML in an answer
-// (which may quote a document) is never rendered: react-markdown escapes it
-// unless a raw-HTML plugin is added, and none is. Citation markers become
-// chips that open the cited source (citations.ts).
+// (which may quote a document) is never rendered as markup: it shows as the
+// text it is (html-as-text.ts), so placeholders such as <commit> keep their
+// place in the sentence. Citation markers become chips that open the cited
+// source (citations.ts).
 import { Children, isValidElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '@/components/ui/copy-button';
 import { safeHref } from './sources';
 import { CITATION_PREFIX, remarkCitations } from './citations';
+import { remarkHtmlAsText } from './html-as-text';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -81,7 +83,7 @@ function components(onCite: (index: number) => void): Components {
 
 export function AnswerMarkdown({ text, sourceCount, onCite }: { text: string; sourceCount: number; onCite: (index: number) => void }) {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, [remarkCitations, { sourceCount }]]} components={components(onCite)} skipHtml>
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText, [remarkCitations, { sourceCount }]]} components={components(onCite)}>
       {text}
     </ReactMarkdown>
   );
