@@ -243,8 +243,8 @@ const SENTENCE_END = /[.!?]["'”’)\]]*$/;
 
 /** A short prose block that is not a finished sentence (a term, a heading), or one that ends with a colon. */
 function introducesNext(block: TextBlock): boolean {
-  // A table's row is no label of the row after it.
-  if (block.code || isRow(block)) return false;
+  // A table's row is no label of the row after it, nor a list's item of what follows the list.
+  if (block.code || isRow(block) || isListItem(block)) return false;
   const text = block.text.trim();
   return /:$/.test(text) || isSignature(text) || (!SENTENCE_END.test(text) && text.split(/\s+/).length <= LABEL_WORDS);
 }
@@ -290,7 +290,10 @@ const isSignature = (text: string) => text.length <= SIGNATURE_CHARS && !text.in
 
 /** A signature line as inline code (fenced with more backticks than it holds), other prose as it is. */
 function prose(text: string): string {
-  return isSignature(text) ? inlineCode(text) : text;
+  if (isSignature(text)) return inlineCode(text);
+  // Import writes a Markdown list's items as lines opening with "• " (markdown.ts); as Markdown again they are a
+  // list — left as they were, the lines of a paragraph, a browser ran them together into one line.
+  return text.replace(/^•[ \t]+/gm, '- ');
 }
 
 /** Text as inline code, fenced with more backticks than it holds. */

@@ -73,3 +73,12 @@ describe('a term over its description', () => {
     expect(quote('values of the modified row', ['The new values for each modified field of the row, and', 'the old values of the row.'])).not.toContain('**');
   });
 });
+
+describe("a list's items", () => {
+  it('are a Markdown list, not lines a browser runs together', () => {
+    const items = ['To use a credentials store, you need a helper program:', '• pass: the standard Unix password manager\n• osxkeychain: the macOS keychain'];
+    expect(composeExtractive(answerInput('which helper programs store credentials: pass or osxkeychain', [passageOf(1, 'login', items.join('\n\n'))]))).toBe(
+      'To use a credentials store, you need a helper program:\n\n- pass: the standard Unix password manager\n- osxkeychain: the macOS keychain [1]',
+    );
+  });
+});

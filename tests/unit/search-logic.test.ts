@@ -714,7 +714,7 @@ describe('extractive answer: what a colon announces', () => {
       '• Define the executable first.',
       'Unrelated closing words.',
     ]);
-    expect(quoted).toBe('A few rules decide how CMD and ENTRYPOINT work together:\n\n• Specify at least one of them.\n\n• Define the executable first. [1]');
+    expect(quoted).toBe('A few rules decide how CMD and ENTRYPOINT work together:\n\n- Specify at least one of them.\n\n- Define the executable first. [1]');
   });
 });
 
