@@ -9,11 +9,12 @@ export type PreviousTurn = { question: string; standalone: string; answer: strin
 export type Resolution =
   | { kind: 'standalone'; query: string }
   /**
-   * `own`: set when only a leading connector ties the follow-up to the
-   * thread and a whole question follows it ("and how are credits counted?"):
-   * it may name a subject of its own (`words`: the question without the
-   * connector; `thread`: the previous turn's standalone query). topic.ts
-   * decides that against the dataset.
+   * `own`: set when the follow-up may name a subject of its own — only a
+   * leading connector ties it to the thread and a whole question follows
+   * ("and how are credits counted?"), or its pointer comes after words enough
+   * to be its own subject's ("store a password for services without putting
+   * it in the image"). `words`: the question without the connector; `thread`:
+   * the previous turn's standalone query. topic.ts decides against the dataset.
    */
   | { kind: 'followup'; query: string; own?: { words: string; thread: string } }
   | { kind: 'context'; query: string };
@@ -110,12 +111,25 @@ const DEMONSTRATIVE =
  * whole database", "in JSON". ("in python, how do I sort a list" is a whole question: WHOLE_QUESTION finds it.)
  */
 const NARROWING = /^(only|just|even|without|with|for|in|on|from|by|using|via|except|excluding|including|not)\b/;
+/**
+ * Content words before a strong pointer that make the question one with a subject of its own, the pointer
+ * then most likely pointing inside it ("store a password for services without putting it in the image": "it" is
+ * the password). Fewer, and the pointer is what the question is about ("what happens to its data if…").
+ */
+const OWN_SUBJECT_WORDS = 4;
 /** "is there", "are there": existential, not a pointer to a place. */
 const EXISTENTIAL = /\b(is|are|was|were|isn t|aren t) there\b/g;
 
 /** Content words: not stop words, not pointers. */
 function contentWords(list: string[]): string[] {
   return list.filter((w) => !isStopWord(w) && !POINTERS.has(w) && (w.length > 1 || /\d/.test(w)));
+}
+
+/** Whether the question says OWN_SUBJECT_WORDS content words before its first strong pointer. */
+function subjectBeforePointer(all: string[]): boolean {
+  const list = words(all.join(' ').replace(EXISTENTIAL, ' '));
+  const pointer = list.findIndex((w) => STRONG_POINTERS.has(w));
+  return pointer >= 0 && contentWords(list.slice(0, pointer)).length >= OWN_SUBJECT_WORDS;
 }
 
 export function isAboutThread(question: string): boolean {
@@ -145,7 +159,8 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
     const query = `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim();
     // No pointer word, and a whole question after the connector: only the connector says "continue".
     const ownQuestion = connected && content.length > 0 && !all.some((w) => POINTERS.has(w)) && WHOLE_QUESTION.test(words(addition).join(' '));
-    return ownQuestion ? { kind: 'followup', query, own: { words: addition, thread: last.standalone } } : { kind: 'followup', query };
+    const ownSubject = !connected && subjectBeforePointer(all);
+    return ownQuestion || ownSubject ? { kind: 'followup', query, own: { words: addition, thread: last.standalone } } : { kind: 'followup', query };
   }
   return { kind: 'standalone', query: question };
 }

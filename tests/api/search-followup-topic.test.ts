@@ -67,6 +67,20 @@ describe('a follow-up led by a connector', () => {
     expect((await extraOf(next.body.identifier)).resolution).toBe('followup');
   });
 
+  it('with a pointer after a subject of its own that the earlier page does not speak of, is asked alone', async () => {
+    // "it" is the report the question itself names, not the import of the turn before.
+    const first = await ask({ question: 'How do I import documents?' });
+    const next = await ask({
+      question: 'which report shows the credits of each generative model, and who may read it?',
+      conversation: first.body.conversation,
+    });
+    expect(next.body.search[0].content.name).toBe('Credits and usage reports');
+    expect(await extraOf(next.body.identifier)).toMatchObject({
+      resolution: 'standalone',
+      standalone_question: 'which report shows the credits of each generative model, and who may read it?',
+    });
+  });
+
   it('with a word pointing back keeps the earlier subject whatever its words', async () => {
     const first = await ask({ question: 'How are credits counted?' });
     const next = await ask({ question: 'can I download it as a spreadsheet?', conversation: first.body.conversation });

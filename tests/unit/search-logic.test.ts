@@ -41,6 +41,12 @@ describe('resolveQuestion', () => {
     ['can a key function make that fast on a very big list?', 'How do I sort a list can a key function make that fast on a very big list?', undefined],
     ['And how are credits counted?', 'How do I sort a list how are credits counted?', 'how are credits counted?'],
     ['and what is a tuple?', 'How do I sort a list what is a tuple?', 'what is a tuple?'],
+    // A pointer after a subject of the question's own (four content words): it may point inside the question.
+    [
+      'store a password for services without putting it in the image',
+      'How do I sort a list store a password for services without putting it in the image',
+      'store a password for services without putting it in the image',
+    ],
   ])('%s continues the thread', (question, query, own) => {
     expect(resolveQuestion(question, [turn('How do I sort a list?')])).toEqual(
       own ? { kind: 'followup', query, own: { words: own, thread: 'How do I sort a list?' } } : { kind: 'followup', query },
