@@ -79,8 +79,11 @@ function ThreadRow({ thread, onOpen }: { thread: Thread; onOpen: () => void }) {
         {/* Asker and last activity: the asker gives way (cut), the date stays whole, on a line of its own if it must. */}
         <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
           <span className="min-w-0 max-w-full truncate">{askerOf(s.origin, s.users)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="whitespace-nowrap">{formatDateTime(thread.updated_at)}</span>
+          {/* The dot goes with the date, so a wrapped date does not leave it hanging at the end of the asker's line. */}
+          <span className="whitespace-nowrap">
+            <span aria-hidden="true">· </span>
+            {formatDateTime(thread.updated_at)}
+          </span>
           {s.feedback ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap text-amber-700">
               <MessageSquareText className="size-3" aria-hidden="true" />
