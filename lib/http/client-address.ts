@@ -4,8 +4,9 @@
 // that header alone cannot be trusted. From start (instrumentation), the
 // server's front door (lib/http/front-door.ts) stamps every incoming request
 // with its socket address in PEER_HEADER, signed with a secret of this
-// process, after removing any value the client sent; X-Forwarded-For is then believed only when that peer is one of
-// TRUSTED_PROXIES (comma-separated addresses or CIDR ranges, lib/config/addresses.ts).
+// process, after removing any value the client sent; X-Forwarded-For is then
+// believed only when that peer is one of TRUSTED_PROXIES (comma-separated
+// addresses or CIDR ranges, lib/config/addresses.ts).
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import net from 'node:net';
@@ -40,6 +41,12 @@ export function peerAddress(request: Pick<Request, 'headers'>): string | null {
 export function isLoopback(address: string | null): boolean {
   if (!address) return false;
   return address === '::1' || (net.isIPv4(address) && address.startsWith('127.'));
+}
+
+/** Whether the request came, by its stamped socket address, from one of TRUSTED_PROXIES. */
+export function fromTrustedProxy(request: Pick<Request, 'headers'>, proxies: net.BlockList = appConfig().addresses.trustedProxies): boolean {
+  const socket = peerAddress(request);
+  return socket !== null && isTrusted(proxies, socket);
 }
 
 function isTrusted(list: net.BlockList, address: string): boolean {

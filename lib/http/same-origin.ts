@@ -6,9 +6,8 @@
 // browser page of ours (every current browser sends Origin on a fetch or form
 // POST), so it is refused too: a script should use a bearer token. Bearer-token
 // requests carry no ambient credential and are not checked here.
-import net from 'node:net';
 import { appConfig } from '../config';
-import { peerAddress } from './client-address';
+import { fromTrustedProxy } from './client-address';
 import { ApiError, forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,13 +32,6 @@ function ownOrigins(request: Request): Set<string> {
   }
   for (const configured of appConfig().addresses.ownOrigins) origins.add(configured);
   return origins;
-}
-
-function fromTrustedProxy(request: Request): boolean {
-  const socket = peerAddress(request);
-  if (!socket) return false;
-  const family = net.isIPv4(socket) ? 'ipv4' : net.isIPv6(socket) ? 'ipv6' : null;
-  return family !== null && appConfig().addresses.trustedProxies.check(socket, family);
 }
 
 /** Throws 403 when a cookie-authenticated write comes from another site, or does not say where it comes from. */
