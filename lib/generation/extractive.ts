@@ -303,9 +303,9 @@ function inlineCode(text: string): string {
 }
 
 /**
- * A term or a title over what follows, not already set apart: no colon (a field or an announcement), no signature
- * (inline code), no caption, no list item, and not a piece of running text (sentences inside, or a comma, "and" or
- * "or" at its end; a semicolon ends code too).
+ * A term or a title over what follows (introducesNext: never a list item or a table row), not already set apart:
+ * no colon (a field or an announcement), no signature (inline code), no caption, and not a piece of running text
+ * (sentences inside, or a comma, "and" or "or" at its end; a semicolon ends code too).
  */
 const isTermLabel = (block: TextBlock) => {
   const text = block.text.trim();
@@ -316,7 +316,6 @@ const isTermLabel = (block: TextBlock) => {
     !/[.!?]\s/.test(text) &&
     !isSignature(text) &&
     !isCaption(block) &&
-    !isListItem(block) &&
     !text.includes('\n')
   );
 };

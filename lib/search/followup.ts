@@ -125,9 +125,8 @@ function contentWords(list: string[]): string[] {
   return list.filter((w) => !isStopWord(w) && !POINTERS.has(w) && (w.length > 1 || /\d/.test(w)));
 }
 
-/** Whether the question says OWN_SUBJECT_WORDS content words before its first strong pointer. */
-function subjectBeforePointer(all: string[]): boolean {
-  const list = words(all.join(' ').replace(EXISTENTIAL, ' '));
+/** Whether the question's words say OWN_SUBJECT_WORDS content words before their first strong pointer. */
+function subjectBeforePointer(list: string[]): boolean {
   const pointer = list.findIndex((w) => STRONG_POINTERS.has(w));
   return pointer >= 0 && contentWords(list.slice(0, pointer)).length >= OWN_SUBJECT_WORDS;
 }
@@ -151,7 +150,9 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
   const connected = CONNECTORS.test(text);
   const narrows = NARROWING.test(text) && !all.some((w, i) => i > 0 && WHOLE_QUESTION.test(all.slice(i).join(' ')));
   const continues = connected || narrows || all.some((w) => POINTERS.has(w));
-  const pointsBack = connected || DEMONSTRATIVE.test(text) || words(text.replace(EXISTENTIAL, ' ')).some((w) => STRONG_POINTERS.has(w));
+  // The question's words without "is there" / "are there", where "there" points at nothing.
+  const pointing = words(text.replace(EXISTENTIAL, ' '));
+  const pointsBack = connected || DEMONSTRATIVE.test(text) || pointing.some((w) => STRONG_POINTERS.has(w));
   // A follow-up adds a little to the previous question, or points back at
   // it; a question with its own subject and no pointer back starts afresh.
   if (content.length === 0 || pointsBack || (continues && content.length <= 3)) {
@@ -159,7 +160,7 @@ export function resolveQuestion(question: string, previous: PreviousTurn[]): Res
     const query = `${last.standalone.trim().replace(/[?.!\s]+$/, '')} ${addition}`.trim();
     // No pointer word, and a whole question after the connector: only the connector says "continue".
     const ownQuestion = connected && content.length > 0 && !all.some((w) => POINTERS.has(w)) && WHOLE_QUESTION.test(words(addition).join(' '));
-    const ownSubject = !connected && subjectBeforePointer(all);
+    const ownSubject = !connected && subjectBeforePointer(pointing);
     return ownQuestion || ownSubject ? { kind: 'followup', query, own: { words: addition, thread: last.standalone } } : { kind: 'followup', query };
   }
   return { kind: 'standalone', query: question };
