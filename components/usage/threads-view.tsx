@@ -2,9 +2,9 @@
 // /usage/threads: conversation threads with every filter of the threads
 // endpoint, paging, and each thread's interactions in a dialog.
 import { MessagesSquare } from 'lucide-react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EmptyState, LoadingCard, PageHeader, Pager, QueryView, Select } from '@/components/ui';
+import { useAddressQuery } from '@/components/ui/use-address-query';
 import { type ThreadsPage, useDatamodels, useThreads } from './api';
 import { DownloadButton } from './download-button';
 import {
@@ -23,11 +23,9 @@ import { ThreadFiltersPanel } from './thread-filters';
 
 export function ThreadsView() {
   // Filters and page live in the address, so a filtered view can be shared or bookmarked.
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const { filters, page, pageSize, thread: openId } = useMemo(() => threadsViewFromParams(new URLSearchParams(params.toString())), [params]);
-  const show = useCallback((view: ThreadsViewState) => router.replace(`${pathname}${threadsViewToParams(view)}`, { scroll: false }), [router, pathname]);
+  const [query, showQuery] = useAddressQuery();
+  const { filters, page, pageSize, thread: openId } = useMemo(() => threadsViewFromParams(new URLSearchParams(query)), [query]);
+  const show = useCallback((view: ThreadsViewState) => showQuery(threadsViewToParams(view)), [showQuery]);
   const badDates = Boolean(filters.start && filters.end && filters.end < filters.start);
   const threads = useThreads(filters, page, pageSize, !badDates);
   const datamodels = useDatamodels();

@@ -1,14 +1,13 @@
 'use client';
 // The period and datamodel a report page shows live in the URL (?start=…&end=…
 // &datamodel=…), so a view can be bookmarked, shared and survives a reload.
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
+import { useAddressQuery } from '@/components/ui/use-address-query';
 import { type DateRange, dayOf, presetRange, rangeProblem } from './params';
 
 export function useReportRange() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const [query, showQuery] = useAddressQuery();
+  const params = useMemo(() => new URLSearchParams(query), [query]);
   const range = useMemo<DateRange>(() => {
     const fromUrl = { start: params.get('start') ?? '', end: params.get('end') ?? '' };
     return rangeProblem(fromUrl) ? presetRange('this_month', dayOf(new Date())) : fromUrl;
@@ -22,9 +21,9 @@ export function useReportRange() {
         if (value) next.set(key, value);
         else next.delete(key);
       }
-      router.replace(`${pathname}?${next.toString()}`, { scroll: false });
+      showQuery(next.toString());
     },
-    [params, pathname, router],
+    [params, showQuery],
   );
 
   return {
