@@ -4,9 +4,9 @@
 // client, which keeps it to what both databases support.
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { appConfig } from '../config';
+import { sqliteInTurns } from './sqlite-turns';
 
 export type Db = SqliteClient;
 export type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -20,8 +20,9 @@ export function createDb(databaseUrl = appConfig().databaseUrl): Db {
     // Same models and same query API; only the provider-specific extras differ.
     return client as unknown as Db;
   }
-  // better-sqlite3 waits up to `timeout` ms for a lock held by another process.
-  return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: databaseUrl, timeout: 10_000 }) });
+  // better-sqlite3 waits up to `timeout` ms for a lock held by another process;
+  // within this one, statements and transactions take the connection in turns.
+  return new SqliteClient({ adapter: sqliteInTurns({ url: databaseUrl, timeout: 10_000 }) });
 }
 
 export function db(): Db {
