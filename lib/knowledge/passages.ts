@@ -39,6 +39,10 @@ function batches<T>(items: T[]): T[][] {
   return out;
 }
 
+function nextTurnOfTheEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Sets position and token count of kept rows, a batch per statement (the passage text is not touched, so neither is the index). */
 async function renumber(tx: Tx, rows: { id: number; position: number; tokenCount: number }[]): Promise<void> {
   for (const batch of batches(rows)) {
@@ -96,9 +100,13 @@ export async function replacePassages(
   const removed = [...unmatched.values()].flat().map((r) => r.id);
   for (const ids of batches(removed)) await tx.passage.deleteMany({ where: { id: { in: ids } } });
   await renumber(tx, moved);
-  if (added.length) {
+  for (const [index, batch] of batches(added).entries()) {
+    // SQLite writes on the server's own thread: between batches the server answers
+    // other requests (reads go on, writes wait for this transaction), instead of
+    // standing still for the whole of a big file.
+    if (index > 0) await nextTurnOfTheEventLoop();
     const created = await tx.passage.createManyAndReturn({
-      data: added.map((p) => ({
+      data: batch.map((p) => ({
         contentId: content.id,
         datasetId: content.datasetId,
         position: p.position,
@@ -109,7 +117,7 @@ export async function replacePassages(
       })),
       select: { id: true, position: true },
     });
-    const hashAt = new Map(added.map((p) => [p.position, p.hash]));
+    const hashAt = new Map(batch.map((p) => [p.position, p.hash]));
     for (const row of created) result[row.position] = { id: row.id, hash: hashAt.get(row.position)! };
   }
   const tokenCount = passages.reduce((sum, p) => sum + p.tokenCount, 0);

@@ -156,6 +156,42 @@ describe('re-importing a content', () => {
     expect(await indexState(v3.map((p) => p.id))).toEqual(index);
   });
 
+  it('a content of many passages is written in batches: every position and id in order, reads answered meanwhile', async () => {
+    const { content } = await createKnowledge(tenant, 'Many passages');
+    const texts = Array.from({ length: 450 }, (_, i) => `Passage number ${i} about bird ${i % 7}.`);
+    // Counted while the passages are being written: the reads answer between batches and see none of them
+    // (a count answered before COMMIT was sent cannot have seen it).
+    const seenMeanwhile: number[] = [];
+    let writing = true;
+    const reading = (async () => {
+      while (writing) {
+        const count = await db().passage.count({ where: { contentId: content.id } });
+        if (writing) seenMeanwhile.push(count);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const written = await db().$transaction(
+      async (tx) => {
+        const result = await replacePassages(
+          tx,
+          content,
+          tenant.organization.id,
+          texts.map((text) => ({ text, tokenCount: 3 })),
+        );
+        writing = false;
+        return result;
+      },
+      { timeout: 20_000 },
+    );
+    await reading;
+    const rows = await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } });
+    expect(rows.map((r) => r.text)).toEqual(texts);
+    expect(written.passages.map((p) => p.id)).toEqual(rows.map((r) => r.id));
+    expect(written.tokenCount).toBe(450 * 3);
+    expect(seenMeanwhile.length).toBeGreaterThan(1);
+    expect(seenMeanwhile.every((n) => n === 0)).toBe(true);
+  });
+
   it('renumbering passages does not touch the full-text index', async () => {
     const { dataset, content } = await createKnowledge(tenant, 'Renumbered');
     const texts = ['Herons wade in shallow water.', 'Ibises probe the mud.', 'Storks nest on chimneys.'];
