@@ -119,4 +119,18 @@ test('no page scrolls sideways at 390 px', async ({ page }) => {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} is wider than the screen` })
       .toBeLessThanOrEqual(390);
   }
+  // Nor does the top-datamodels table inside its card: tokens and requests go under the datamodel's name.
+  for (const path of ['/usage', '/usage/credits', '/usage/tokens']) {
+    await page.goto(path);
+    const table = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Datamodel' }) })
+      .first();
+    await expect(table.getByText(/\d requests?$/).first()).toBeVisible();
+    await expect
+      .poll(() => table.evaluate((t) => (t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0)), {
+        message: `${path}: the top datamodels scroll sideways`,
+      })
+      .toBeLessThanOrEqual(0);
+  }
 });

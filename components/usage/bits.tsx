@@ -93,14 +93,15 @@ export function TopDatamodels({
         <p className="px-5 py-6 text-sm text-slate-500">Nothing was asked in this period.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-sm">
+          {/* On a phone the table keeps the datamodel, its figure and its share; tokens and requests go under the name. */}
+          <table className="w-full text-sm sm:min-w-[32rem]">
             <ColumnHeads
               columns={[
                 { label: 'Datamodel', className: 'px-5 py-2 font-medium' },
                 { label: valueLabel, className: NUMBER_HEAD },
-                valueLabel !== 'Tokens' && { label: 'Tokens', className: NUMBER_HEAD },
-                { label: 'Requests', className: NUMBER_HEAD },
-                { label: 'Share', className: 'w-40 px-5 py-2 font-medium' },
+                valueLabel !== 'Tokens' && { label: 'Tokens', className: cn(NUMBER_HEAD, WIDE_ONLY) },
+                { label: 'Requests', className: cn(NUMBER_HEAD, WIDE_ONLY) },
+                { label: 'Share', className: 'w-28 px-3 py-2 font-medium sm:w-40 sm:px-5' },
               ]}
             />
             <tbody className="divide-y divide-slate-100">
@@ -109,11 +110,15 @@ export function TopDatamodels({
                   <td className="px-5 py-2.5">
                     <p className="font-medium text-slate-800">{row.name}</p>
                     <p className="text-xs text-slate-500">{row.dataset}</p>
+                    <p className="text-xs text-slate-500 sm:hidden">
+                      {valueLabel !== 'Tokens' ? `${formatNumber(row.tokens)} tokens · ` : ''}
+                      {formatNumber(row.requests)} {row.requests === 1 ? 'request' : 'requests'}
+                    </p>
                   </td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.value)}</td>
-                  {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.tokens)}</td> : null}
-                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(row.requests)}</td>
-                  <td className="px-5 py-2.5">
+                  {valueLabel !== 'Tokens' ? <td className={cn('px-3 py-2.5 text-right tabular-nums', WIDE_ONLY)}>{formatNumber(row.tokens)}</td> : null}
+                  <td className={cn('px-3 py-2.5 text-right tabular-nums', WIDE_ONLY)}>{formatNumber(row.requests)}</td>
+                  <td className="px-3 py-2.5 sm:px-5">
                     <ShareBar percentage={row.percentage} />
                   </td>
                 </tr>
@@ -127,9 +132,9 @@ export function TopDatamodels({
                     </p>
                   </td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(rest)}</td>
-                  {valueLabel !== 'Tokens' ? <td className="px-3 py-2.5 text-right text-slate-400">—</td> : null}
-                  <td className="px-3 py-2.5 text-right text-slate-400">—</td>
-                  <td className="px-5 py-2.5">
+                  {valueLabel !== 'Tokens' ? <td className={cn('px-3 py-2.5 text-right text-slate-400', WIDE_ONLY)}>—</td> : null}
+                  <td className={cn('px-3 py-2.5 text-right text-slate-400', WIDE_ONLY)}>—</td>
+                  <td className="px-3 py-2.5 sm:px-5">
                     <ShareBar percentage={total ? (rest / total) * 100 : 0} muted />
                   </td>
                 </tr>
@@ -141,6 +146,9 @@ export function TopDatamodels({
     </Card>
   );
 }
+
+/** Columns a phone leaves out. */
+const WIDE_ONLY = 'hidden sm:table-cell';
 
 function ShareBar({ percentage, muted = false }: { percentage: number; muted?: boolean }) {
   return (
