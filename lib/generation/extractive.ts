@@ -144,7 +144,15 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // Nor with a sentence that points back at the one before it ("This allows developers to …", "They include the
   // algorithm …", "But you decided …"): read alone, it says something about nothing. The prose before it comes
   // too, as context only: it does not count in the excerpt's score, so it never decides which source is quoted.
-  const context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && fits(blocks[from - 1], EXCERPT_CHARS * 1.5) ? 1 : 0;
+  let context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && fits(blocks[from - 1], EXCERPT_CHARS * 1.5) ? 1 : 0;
+  // Prose that explains the code just before it ("The first command creates a new directory…", "This code
+  // prints…") comes with that code, and with the sentence announcing it ("run the following:"): the code is
+  // what the question asked how to do.
+  if (!context && !blocks[from].code && refersToCode(blocks[from]) && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
+    context = 1;
+    const lead = blocks[from - 2];
+    if (lead && announces(lead, blocks[from - 1]) && size() + blocks[from - 1].text.length + lead.text.length <= EXCERPT_CHARS * 1.5) context = 2;
+  }
   from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
@@ -234,6 +242,17 @@ function withoutCutAnnouncement(blocks: TextBlock[]): TextBlock[] {
 const isProse = (block: TextBlock) => !block.code && !isRow(block);
 const POINTS_BACK =
   /^(?:(?:This|That|These|Those|They|It) (?:is|are|was|were|will|would|can|could|may|might|must|should|has|have|had|does|do|did|means|allows|lets|makes|causes|gives|ensures|prevents|requires|includes|include|works|happens|also|only|not)\b|(?:But|However|Therefore|Thus|Hence|Also|Otherwise)\b)/;
+
+/**
+ * Prose that opens by naming code as the thing just shown: "The first command creates…", "This code prints…",
+ * "In this example, …", "The output shows…", "Here, …". Read without that code, it explains nothing. ("This
+ * command …" alone is not one: a manual page says so of the command it documents, after its synopsis.)
+ */
+const ORDINAL = '(?:first|second|third|last|previous|above|preceding|two|three)';
+const CODE_BACK = new RegExp(
+  `^(?:(?:The|This|These|That|Those) (?:${ORDINAL} )?(?:code|examples?|listings?|output|lines?|snippets?|programs?|scripts?|statements?|calls?|queries|query|configuration|invocation)\\b|(?:The|These|Those) (?:${ORDINAL} )?commands\\b|The ${ORDINAL} command\\b|In (?:this|the above|the previous|that) (?:example|code|listing|command)\\b|Here(?:,| we)\\b)`,
+);
+const refersToCode = (block: TextBlock) => !block.code && CODE_BACK.test(block.text.trim());
 
 /** Whether `block` is prose ending with a colon and `next` the code it introduces. */
 const announces = (block: TextBlock, next: TextBlock | undefined) => !block.code && !!next?.code && /:\s*$/.test(block.text);

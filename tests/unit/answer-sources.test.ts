@@ -82,3 +82,39 @@ describe("a list's items", () => {
     );
   });
 });
+
+describe('prose that explains the code before it', () => {
+  const text = [
+    'Cargo lays out a project the way most Rust projects are laid out.',
+    'Go to your projects folder. Then, on any operating system, run the following:',
+    '```\n$ cargo new hello_cargo\n$ cd hello_cargo\n```',
+    'The first command creates a new directory and project called hello_cargo, with a manifest and a source folder inside the new project.',
+  ].join('\n\n');
+
+  it('comes with that code and the sentence announcing it: the command is what was asked', () => {
+    const answer = composeExtractive(answerInput('start a new project directory with cargo', [passageOf(1, 'Hello, Cargo!', text)]));
+    expect(answer).toBe(
+      [
+        'Go to your projects folder. Then, on any operating system, run the following:',
+        '```\n$ cargo new hello_cargo\n$ cd hello_cargo\n```',
+        'The first command creates a new directory and project called hello_cargo, with a manifest and a source folder inside the new project. [1]',
+      ].join('\n\n'),
+    );
+  });
+
+  it('is quoted alone after a manual page\'s synopsis: "This command …" is the command the page documents', () => {
+    const manual = [
+      'The command takes various subcommands:',
+      '```\ngit bisect start [<bad> [<good>...]]\ngit bisect reset [<commit>]\n```',
+      'This command uses a binary search algorithm to find which commit in your history introduced a bug.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('find which commit introduced a bug by binary search', [passageOf(1, 'git-bisect', manual)]));
+    expect(answer).toBe('This command uses a binary search algorithm to find which commit in your history introduced a bug. [1]');
+  });
+
+  it('is quoted alone when it names no code ("The first step…")', () => {
+    const plain = text.replace('The first command creates', 'The first step creates');
+    const answer = composeExtractive(answerInput('start a new project directory with cargo', [passageOf(1, 'Hello, Cargo!', plain)]));
+    expect(answer).toMatch(/^The first step creates/);
+  });
+});
