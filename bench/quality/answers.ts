@@ -1,7 +1,9 @@
 // The embedded (extractive) answer on the benchmark's questions, in-process on
 // a database run.ts imported: the top 5 passages are composed as a search
 // does, and the script counts how often the source the answer quotes is one
-// of the question's expected pages, and how often it is the first source.
+// of the question's expected pages, and how often it is the first source;
+// and, for how-to questions whose quoted source holds code, how often the
+// answer shows some of it.
 // VERBOSE=1 prints every answer, to be read as a person would.
 //
 //   DATABASE_URL=file:/tmp/quality-bench/app.db DATA_DIR=/tmp/quality-bench [DATASET=… QUESTIONS=…] npx tsx bench/quality/answers.ts
@@ -21,6 +23,8 @@ let first = 0;
 let answered = 0;
 let pointers = 0;
 let pointersExpected = 0;
+let howtoWithCode = 0;
+let howtoShowingCode = 0;
 const questions = set.questions.filter((q) => !only || only.includes(q.id));
 for (const q of questions) {
   const found = await retrieve(dataset.id, q.question, { topK: 5, minScore: 0 });
@@ -52,6 +56,10 @@ for (const q of questions) {
     answered++;
     if (isExpected(pageOf(quoted.content.source), q.pages)) onExpected++;
     if (cited?.[1] === '1') first++;
+    if (q.kind === 'howto' && quoted.body.includes('```')) {
+      howtoWithCode++;
+      if (excerpt.includes('```')) howtoShowingCode++;
+    }
   }
   if (process.env.VERBOSE) {
     console.log(`\n===== ${q.id} ${q.question}  [expected ${q.pages.join(', ')}]`);
@@ -60,5 +68,5 @@ for (const q of questions) {
   }
 }
 console.log(
-  `\n${questions.length} questions: an answer quoted for ${answered}; the quoted source is an expected page for ${onExpected}, the first source for ${first}; see-also points to ${pointers} sources, ${pointersExpected} of them an expected page`,
+  `\n${questions.length} questions: an answer quoted for ${answered}; the quoted source is an expected page for ${onExpected}, the first source for ${first}; see-also points to ${pointers} sources, ${pointersExpected} of them an expected page; how-to questions whose quoted source holds code: ${howtoWithCode}, the answer shows code for ${howtoShowingCode}`,
 );

@@ -157,7 +157,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
   const quoted = (b: TextBlock) => (b.code ? b : { ...b, text: withoutFootnoteMarks(trimProse(b.text, weights)) });
-  const chosen = [...(header ? [quoted(header)] : []), ...blocks.slice(from, to + 1).map(quoted)];
+  // A listing the excerpt names ("as shown in Listing 7-16", "The code in Listing 12-1 allows…") comes with it
+  // when the passage shows it elsewhere: its code and caption, where they stand when next to the excerpt, else
+  // after it. It does not count in the excerpt's score.
+  const shown = listingNamedIn(blocks, from, to);
+  const listing = size() + shown.reduce((n, i) => n + blocks[i].text.length, 0) <= EXCERPT_CHARS * 1.5 ? shown : [];
+  const before = listing.length > 0 && listing.at(-1) === from - 1 ? listing : [];
+  const after = before.length ? [] : listing;
+  const chosen = [...(header ? [quoted(header)] : []), ...[...before, ...range(from, to), ...after].map((i) => quoted(blocks[i]))];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
   const score = scores.slice(from + context, to + 1).reduce((a, b) => a + b, 0) + titled;
@@ -171,6 +178,32 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
       weights,
     ) + titled;
   return { blocks: chosen, score, covered, named: named >= 0 && best === named };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+
+/** "Listing 12-1", "Example 9.3": a numbered listing named in prose. */
+const LISTING_NAME = /\b(Listing|Example) ((?:[A-Z]-?)?\d+(?:[.-]\d+)+)\b/;
+
+/**
+ * The blocks (code and caption, in order) of the first listing the prose of blocks[from..to] names that the
+ * passage holds outside that run; [] when there is none. A caption stands after its code (mdBook) or before it.
+ */
+function listingNamedIn(blocks: TextBlock[], from: number, to: number): number[] {
+  for (let i = from; i <= to; i++) {
+    const block = blocks[i];
+    if (block.code || isCaption(block)) continue;
+    const named = LISTING_NAME.exec(block.text);
+    if (!named) continue;
+    const name = `${named[1]} ${named[2]}`;
+    const caption = blocks.findIndex((b) => isCaption(b) && b.text.trim().startsWith(name) && /^[:.]\s/.test(b.text.trim().slice(name.length)));
+    if (caption < 0) return [];
+    const code = blocks[caption - 1]?.code ? caption - 1 : blocks[caption + 1]?.code ? caption + 1 : -1;
+    const shown = [code, caption].sort((a, b) => a - b);
+    if (code < 0 || shown.some((j) => j >= from && j <= to)) return [];
+    return shown;
+  }
+  return [];
 }
 
 /**

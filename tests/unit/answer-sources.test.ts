@@ -118,3 +118,25 @@ describe('prose that explains the code before it', () => {
     expect(answer).toMatch(/^The first step creates/);
   });
 });
+
+describe('a listing the excerpt names', () => {
+  const text = [
+    'Rust can also bring a name into scope under another name.',
+    'There is another way to bring two types of the same name into scope: after the path, write as and a new local name. Listing 7-16 renames one of the two Result types using as.',
+    '```\nuse std::fmt::Result;\nuse std::io::Result as IoResult;\n```',
+    'Listing 7-16: Renaming a type when it is brought into scope with the as keyword',
+    'The second use statement chooses the new name IoResult for std::io::Result.',
+  ].join('\n\n');
+
+  it('comes with it, code and caption, when the passage shows it', () => {
+    const answer = composeExtractive(answerInput('rename a type with a new local name when two have the same name', [passageOf(1, 'use', text)]));
+    expect(answer).toContain('Listing 7-16 renames one of the two Result types using as.\n\n```\nuse std::fmt::Result;\nuse std::io::Result as IoResult;\n```');
+    expect(answer).toContain('Listing 7-16: Renaming a type');
+  });
+
+  it('is not looked for when the passage does not hold it', () => {
+    const elsewhere = text.replace(/```[\s\S]*?```\n\nListing 7-16: [^\n]*\n\n/, '');
+    const answer = composeExtractive(answerInput('rename a type with a new local name when two have the same name', [passageOf(1, 'use', elsewhere)]));
+    expect(answer).not.toContain('```');
+  });
+});
