@@ -4,8 +4,9 @@
 // for a transaction only against other transactions. A statement of another
 // request, sent while an interactive transaction waited on an `await`, ran inside
 // that transaction: it read rows not yet committed, and what it wrote was undone
-// with the transaction's rollback (an import refused over the token limit took a
-// recorded question with it). Here every statement outside a transaction waits
+// with the transaction's rollback (a question recorded while an import's
+// transaction was open would have gone with it, had the import been refused over
+// the token limit). Here every statement outside a transaction waits
 // until the open transaction has ended, and a transaction waits for statements
 // sent before it: the order in which requests asked.
 //
