@@ -12,6 +12,8 @@ export type Db = SqliteClient;
 export type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 export { Prisma } from './generated/sqlite/client';
 
+const SQLITE_TRANSACTION_WAIT_MS = 30_000;
+
 const globalForDb = globalThis as unknown as { __ksDb?: Db };
 
 export function createDb(databaseUrl = appConfig().databaseUrl): Db {
@@ -21,8 +23,13 @@ export function createDb(databaseUrl = appConfig().databaseUrl): Db {
     return client as unknown as Db;
   }
   // better-sqlite3 waits up to `timeout` ms for a lock held by another process;
-  // within this one, statements and transactions take the connection in turns.
-  return new SqliteClient({ adapter: sqliteInTurns({ url: databaseUrl, timeout: 10_000 }) });
+  // within this one, statements and transactions take the connection in turns,
+  // so a transaction may wait for an import's (seconds for a big file): longer
+  // than Prisma's default 2 s before it gives up (P2028, a 503).
+  return new SqliteClient({
+    adapter: sqliteInTurns({ url: databaseUrl, timeout: 10_000 }),
+    transactionOptions: { maxWait: SQLITE_TRANSACTION_WAIT_MS },
+  });
 }
 
 export function db(): Db {

@@ -38,7 +38,7 @@ export function errorJson(status: number, detail: string, requestId: string, hea
 export function toErrorResponse(error: unknown, requestId: string): Response {
   if (error instanceof AppError) return errorJson(statusOf(error), error.detail, requestId, error.headers);
   const known = knownDatabaseError(error);
-  if (known) return errorJson(statusOf(known), known.detail, requestId);
+  if (known) return errorJson(statusOf(known), known.detail, requestId, known.headers);
   logger().error({ request_id: requestId, err: error }, 'unexpected error');
   return errorJson(500, `Internal server error (request id ${requestId})`, requestId);
 }
@@ -49,5 +49,7 @@ function knownDatabaseError(error: unknown): AppError | null {
   if (error.code === 'P2002') return conflict('A record with the same unique value already exists');
   // Record to update or delete was not found (deleted concurrently).
   if (error.code === 'P2025') return notFound('Not found');
+  // No transaction could start in time: the database is busy with a long write (an import).
+  if (error.code === 'P2028') return new AppError('service_unavailable', 'The database is busy; try again in a moment', { 'retry-after': '5' });
   return null;
 }

@@ -73,4 +73,16 @@ describe('transactions and the statements of other requests', () => {
     const names = (await db().dataset.findMany({ where: { projectId: t.project.id }, orderBy: { id: 'asc' } })).map((d) => d.name);
     expect(names).toEqual(['written inside', 'written outside']);
   });
+
+  it('a transaction started while another is open waits for it, past Prisma’s default 2 s wait', async () => {
+    const t = await createTenant('tx-wait');
+    const tx = openTransaction(t.project.id, 'commit');
+    await tx.open;
+    const second = started(db().$transaction((inner) => inner.dataset.create({ data: { projectId: t.project.id, name: 'second' } })));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    tx.release();
+    expect(await tx.finished).toBe('committed');
+    await second;
+    expect(await db().dataset.count({ where: { projectId: t.project.id } })).toBe(2);
+  });
 });
