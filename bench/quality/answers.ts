@@ -33,6 +33,7 @@ for (const q of questions) {
     text: p.body,
     answer: p.answer,
     document: p.contentId,
+    position: p.position,
     score: p.score,
   }));
   const answer = composeExtractive({

@@ -62,7 +62,8 @@ function blockScore(block: TextBlock, weights: Weights): number {
 
 /** score: its blocks' relevance summed (the question's words, each as often as a block holds it); covered: the question's weight it holds, each term once. */
 /** named: it quotes the entry of the one code name the question writes. */
-type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boolean };
+/** elsewhere: the name of a listing its prose names that its passage does not hold ("Listing 5-12"). */
+type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boolean; elsewhere: string | null };
 
 /**
  * The passage's best contiguous run of blocks: the best block, the prose
@@ -177,7 +178,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
         .join('\n'),
       weights,
     ) + titled;
-  return { blocks: chosen, score, covered, named: named >= 0 && best === named };
+  const elsewhere = shown.length ? null : listingNameIn(blocks, from, to);
+  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere: elsewhere && !captionOf(blocks, elsewhere) ? elsewhere : null };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
@@ -190,18 +192,46 @@ const LISTING_NAME = /\b(Listing|Example) ((?:[A-Z]-?)?\d+(?:[.-]\d+)+)\b/;
  * passage holds outside that run; [] when there is none. A caption stands after its code (mdBook) or before it.
  */
 function listingNamedIn(blocks: TextBlock[], from: number, to: number): number[] {
+  const name = listingNameIn(blocks, from, to);
+  const shown = name ? listingBlocks(blocks, name) : [];
+  return shown.some((j) => j >= from && j <= to) ? [] : shown;
+}
+
+/** The first listing the prose of blocks[from..to] names ("Listing 12-1"), or null. */
+function listingNameIn(blocks: TextBlock[], from: number, to: number): string | null {
   for (let i = from; i <= to; i++) {
     const block = blocks[i];
     if (block.code || isCaption(block)) continue;
     const named = LISTING_NAME.exec(block.text);
-    if (!named) continue;
-    const name = `${named[1]} ${named[2]}`;
-    const caption = blocks.findIndex((b) => isCaption(b) && b.text.trim().startsWith(name) && /^[:.]\s/.test(b.text.trim().slice(name.length)));
-    if (caption < 0) return [];
-    const code = blocks[caption - 1]?.code ? caption - 1 : blocks[caption + 1]?.code ? caption + 1 : -1;
-    const shown = [code, caption].sort((a, b) => a - b);
-    if (code < 0 || shown.some((j) => j >= from && j <= to)) return [];
-    return shown;
+    if (named) return `${named[1]} ${named[2]}`;
+  }
+  return null;
+}
+
+const captionOf = (blocks: TextBlock[], name: string) =>
+  blocks.findIndex((b) => isCaption(b) && b.text.trim().startsWith(name) && /^[:.]\s/.test(b.text.trim().slice(name.length))) + 1;
+
+/** The blocks of listing `name` (its code and caption, in order), or [] when the blocks do not show it. */
+function listingBlocks(blocks: TextBlock[], name: string): number[] {
+  const caption = captionOf(blocks, name) - 1;
+  if (caption < 0) return [];
+  const code = blocks[caption - 1]?.code ? caption - 1 : blocks[caption + 1]?.code ? caption + 1 : -1;
+  return code < 0 ? [] : [code, caption].sort((a, b) => a - b);
+}
+
+/**
+ * The listing an excerpt names that its passage does not hold, from the passage just before or after it in the
+ * same document when that one is among the sources (a book's passage often ends "…as shown in Listing 5-12."
+ * and the next one opens with the listing).
+ */
+function listingNextDoor(passages: SourcePassage[], used: number, name: string): TextBlock[] {
+  const source = passages[used];
+  if (source.position === undefined) return [];
+  for (const neighbour of passages) {
+    if (neighbour.document !== source.document || neighbour.position === undefined || Math.abs(neighbour.position - source.position) !== 1) continue;
+    const blocks = textBlocks(neighbour.text);
+    const shown = listingBlocks(blocks, name);
+    if (shown.length) return shown.map((i) => blocks[i]);
   }
   return [];
 }
@@ -558,7 +588,11 @@ export function composeExtractive(input: GenerationInput): string {
     }
   });
   if (!excerpt || used < 0) return NO_ANSWER;
-  const first = cited(render((excerpt as Excerpt).blocks), `[${used + 1}]`);
+  const chosen = excerpt as Excerpt;
+  const nextDoor = chosen.elsewhere ? listingNextDoor(passages, used, chosen.elsewhere) : [];
+  const size = (blocks: TextBlock[]) => blocks.reduce((n, b) => n + b.text.length, 0);
+  const blocks = nextDoor.length && size(chosen.blocks) + size(nextDoor) <= EXCERPT_CHARS * 1.5 ? [...chosen.blocks, ...nextDoor] : chosen.blocks;
+  const first = cited(render(blocks), `[${used + 1}]`);
   return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
 }
 

@@ -7,7 +7,8 @@
  * `document`: the content the passage belongs to (several passages may share one); `score`: its retrieval score
  * (0..1), when it was retrieved.
  */
-export type SourcePassage = { title: string; text: string; answer: string; document: number; score?: number };
+/** `position`: the passage's place in its document (0 first), when known: the one after it is `position + 1`. */
+export type SourcePassage = { title: string; text: string; answer: string; document: number; position?: number; score?: number };
 
 export type Turn = { question: string; answer: string };
 

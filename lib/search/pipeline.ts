@@ -59,6 +59,7 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
     text: p.body,
     answer: p.answer,
     document: p.contentId,
+    position: p.position,
     score: p.score,
   }));
   const turns = thread.turns.map((t) => ({ question: t.question, answer: t.answer }));

@@ -61,6 +61,8 @@ export type RetrieveOptions = { topK: number; minScore: number };
 export type RetrievedPassage = {
   passageId: number;
   contentId: number;
+  /** Its place in its content (0 first): the composer reads a neighbouring passage as the one that follows or precedes it. */
+  position: number;
   heading: string;
   body: string;
   answer: string;
@@ -235,6 +237,7 @@ async function candidatesFor(datasetId: number, plan: QueryPlan): Promise<Candid
 type PassageRow = {
   id: number;
   content_id: number;
+  position: number;
   heading: string;
   text: string;
   answer: string;
@@ -260,7 +263,7 @@ function asDate(value: unknown): Date {
 /** The candidates' passages with their content and subject, in one query, only from the dataset. */
 async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRow[]> {
   const rows = await db().$queryRaw<PassageRow[]>`
-    SELECT p.id, p.content_id, p.heading, p.text, p.answer, p.created_at, p.token_count, c.token_count AS content_tokens,
+    SELECT p.id, p.content_id, p.position, p.heading, p.text, p.answer, p.created_at, p.token_count, c.token_count AS content_tokens,
            c.name AS content_name, c.source, c.media_video, c.media_image,
            c.created_at AS content_created_at, c.updated_at AS content_updated_at, s.name AS subject_name
     FROM passages p JOIN contents c ON c.id = p.content_id JOIN subjects s ON s.id = c.subject_id
@@ -269,6 +272,7 @@ async function loadPassages(datasetId: number, ids: number[]): Promise<PassageRo
     ...r,
     id: Number(r.id),
     content_id: Number(r.content_id),
+    position: Number(r.position),
     token_count: Number(r.token_count),
     content_tokens: Number(r.content_tokens),
   }));
@@ -420,6 +424,7 @@ export function rankGathered({ plan, docs, hits }: Gathered, options: RetrieveOp
   ).map((d) => ({
     passageId: Number(d.row.id),
     contentId: Number(d.row.content_id),
+    position: d.row.position,
     heading: d.row.heading,
     body: d.row.text,
     answer: d.row.answer,

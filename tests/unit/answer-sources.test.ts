@@ -140,3 +140,39 @@ describe('a listing the excerpt names', () => {
     expect(answer).not.toContain('```');
   });
 });
+
+describe('a listing the excerpt names, held by the next passage of its document', () => {
+  const intro = {
+    ...passageOf(
+      1,
+      'Structs › Derived Traits',
+      'To print a struct for debugging, add the outer attribute #[derive(Debug)] before the struct, as shown in Listing 5-12.',
+    ),
+    position: 4,
+  };
+  const listing = {
+    ...passageOf(
+      1,
+      'Structs › Derived Traits',
+      [
+        '```\n#[derive(Debug)]\nstruct Rectangle { width: u32 }\n```',
+        'Listing 5-12: Deriving Debug and printing the Rectangle',
+        'Now the program compiles.',
+      ].join('\n\n'),
+    ),
+    position: 5,
+  };
+  const question = 'print a struct for debugging with derive Debug';
+
+  it('comes with the excerpt when that passage is among the sources', () => {
+    const answer = composeExtractive(answerInput(question, [intro, listing]));
+    expect(answer).toMatch(/as shown in Listing 5-12\.\n\n```\n#\[derive\(Debug\)\]\nstruct Rectangle \{ width: u32 \}\n```\n\nListing 5-12: Deriving Debug/);
+    // Cited once, as the excerpt's source.
+    expect(answer.match(/\[\d\]/g)?.[0]).toBe('[1]');
+  });
+
+  it('is not taken from a passage that does not stand next to it', () => {
+    const answer = composeExtractive(answerInput(question, [intro, { ...listing, position: 9 }]));
+    expect(answer).not.toContain('```');
+  });
+});
