@@ -179,7 +179,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
       weights,
     ) + titled;
   const elsewhere = shown.length ? null : listingNameIn(blocks, from, to);
-  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere: elsewhere && !captionOf(blocks, elsewhere) ? elsewhere : null };
+  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere: elsewhere && captionOf(blocks, elsewhere) < 0 ? elsewhere : null };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
@@ -208,12 +208,13 @@ function listingNameIn(blocks: TextBlock[], from: number, to: number): string | 
   return null;
 }
 
+/** Where the caption of listing `name` is among the blocks ("Listing 5-12: …"), or -1. */
 const captionOf = (blocks: TextBlock[], name: string) =>
-  blocks.findIndex((b) => isCaption(b) && b.text.trim().startsWith(name) && /^[:.]\s/.test(b.text.trim().slice(name.length))) + 1;
+  blocks.findIndex((b) => isCaption(b) && b.text.trim().startsWith(name) && /^[:.]\s/.test(b.text.trim().slice(name.length)));
 
 /** The blocks of listing `name` (its code and caption, in order), or [] when the blocks do not show it. */
 function listingBlocks(blocks: TextBlock[], name: string): number[] {
-  const caption = captionOf(blocks, name) - 1;
+  const caption = captionOf(blocks, name);
   if (caption < 0) return [];
   const code = blocks[caption - 1]?.code ? caption - 1 : blocks[caption + 1]?.code ? caption + 1 : -1;
   return code < 0 ? [] : [code, caption].sort((a, b) => a - b);
