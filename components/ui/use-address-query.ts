@@ -17,8 +17,6 @@ export function useAddressQuery(): [string, (query: string) => void] {
   const [asked, setAsked] = useState<string | null>(null);
   // The addresses between the one a change started from and the last one asked for.
   const onTheWay = useRef(new Set<string>());
-  const current = useRef(address);
-  current.current = address;
 
   useEffect(() => {
     if (asked === null) return;
@@ -40,12 +38,12 @@ export function useAddressQuery(): [string, (query: string) => void] {
   const show = useCallback(
     (query: string) => {
       const bare = query.replace(/^\?/, '');
-      onTheWay.current.add(current.current);
+      onTheWay.current.add(address);
       onTheWay.current.add(bare);
       setAsked(bare);
       router.replace(bare ? `${pathname}?${bare}` : pathname, { scroll: false });
     },
-    [router, pathname],
+    [router, pathname, address],
   );
   return [asked ?? address, show];
 }

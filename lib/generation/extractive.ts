@@ -161,7 +161,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // A listing the excerpt names ("as shown in Listing 7-16", "The code in Listing 12-1 allows…") comes with it
   // when the passage shows it elsewhere: its code and caption, where they stand when next to the excerpt, else
   // after it. It does not count in the excerpt's score.
-  const shown = listingNamedIn(blocks, from, to);
+  const listed = listingNameIn(blocks, from, to);
+  const listingAt = listed ? listingBlocks(blocks, listed) : [];
+  const shown = listingAt.some((j) => j >= from && j <= to) ? [] : listingAt;
   const listing = size() + shown.reduce((n, i) => n + blocks[i].text.length, 0) <= EXCERPT_CHARS * 1.5 ? shown : [];
   const before = listing.length > 0 && listing.at(-1) === from - 1 ? listing : [];
   const after = before.length ? [] : listing;
@@ -178,24 +180,15 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
         .join('\n'),
       weights,
     ) + titled;
-  const elsewhere = shown.length ? null : listingNameIn(blocks, from, to);
-  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere: elsewhere && captionOf(blocks, elsewhere) < 0 ? elsewhere : null };
+  // A listing the passage does not hold may be in the passage next to it (composeExtractive looks).
+  const elsewhere = listed && captionOf(blocks, listed) < 0 ? listed : null;
+  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
 
 /** "Listing 12-1", "Example 9.3": a numbered listing named in prose. */
 const LISTING_NAME = /\b(Listing|Example) ((?:[A-Z]-?)?\d+(?:[.-]\d+)+)\b/;
-
-/**
- * The blocks (code and caption, in order) of the first listing the prose of blocks[from..to] names that the
- * passage holds outside that run; [] when there is none. A caption stands after its code (mdBook) or before it.
- */
-function listingNamedIn(blocks: TextBlock[], from: number, to: number): number[] {
-  const name = listingNameIn(blocks, from, to);
-  const shown = name ? listingBlocks(blocks, name) : [];
-  return shown.some((j) => j >= from && j <= to) ? [] : shown;
-}
 
 /** The first listing the prose of blocks[from..to] names ("Listing 12-1"), or null. */
 function listingNameIn(blocks: TextBlock[], from: number, to: number): string | null {

@@ -34,18 +34,28 @@ function started<T>(query: PromiseLike<T>): Promise<T> {
   return Promise.resolve(query);
 }
 
+/**
+ * Writes a dataset from outside while a transaction that wrote one is open, then lets the transaction end:
+ * how it ended, and the tenant's datasets' names after both, oldest first.
+ */
+async function writeWhileOpen(tenantName: string, outcome: 'rollback' | 'commit') {
+  const t = await createTenant(tenantName);
+  const tx = openTransaction(t.project.id, outcome);
+  await tx.open;
+  const outside = started(db().dataset.create({ data: { projectId: t.project.id, name: 'written outside' } }));
+  // Let the outside write reach the database (or queue for it) before the transaction ends.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  tx.release();
+  const finished = await tx.finished;
+  await outside;
+  const names = (await db().dataset.findMany({ where: { projectId: t.project.id }, orderBy: { id: 'asc' } })).map((d) => d.name);
+  return { finished, names };
+}
+
 describe('transactions and the statements of other requests', () => {
   it('a write sent while a transaction is open survives that transaction’s rollback', async () => {
-    const t = await createTenant('tx-rollback');
-    const tx = openTransaction(t.project.id, 'rollback');
-    await tx.open;
-    const outside = started(db().dataset.create({ data: { projectId: t.project.id, name: 'written outside' } }));
-    // Let the outside write reach the database (or queue for it) before the transaction ends.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    tx.release();
-    expect(await tx.finished).toBe('rolled back');
-    await outside;
-    const names = (await db().dataset.findMany({ where: { projectId: t.project.id } })).map((d) => d.name);
+    const { finished, names } = await writeWhileOpen('tx-rollback', 'rollback');
+    expect(finished).toBe('rolled back');
     expect(names).toEqual(['written outside']);
   });
 
@@ -62,15 +72,8 @@ describe('transactions and the statements of other requests', () => {
   });
 
   it('statements sent during a transaction run after it, and see what it committed', async () => {
-    const t = await createTenant('tx-commit');
-    const tx = openTransaction(t.project.id, 'commit');
-    await tx.open;
-    const outside = started(db().dataset.create({ data: { projectId: t.project.id, name: 'written outside' } }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    tx.release();
-    expect(await tx.finished).toBe('committed');
-    await outside;
-    const names = (await db().dataset.findMany({ where: { projectId: t.project.id }, orderBy: { id: 'asc' } })).map((d) => d.name);
+    const { finished, names } = await writeWhileOpen('tx-commit', 'commit');
+    expect(finished).toBe('committed');
     expect(names).toEqual(['written inside', 'written outside']);
   });
 
