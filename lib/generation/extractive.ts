@@ -63,7 +63,15 @@ function blockScore(block: TextBlock, weights: Weights): number {
 /** score: its blocks' relevance summed (the question's words, each as often as a block holds it); covered: the question's weight it holds, each term once. */
 /** named: it quotes the entry of the one code name the question writes. */
 /** elsewhere: the name of a listing its prose names that its passage does not hold ("Listing 5-12"). */
-type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boolean; elsewhere: string | null };
+type Excerpt = {
+  blocks: TextBlock[];
+  score: number;
+  covered: number;
+  named: boolean;
+  elsewhere: string | null;
+  /** The excerpt ends where its passage was cut after announcing what the next passage opens with. */
+  cut: CutAnnouncement | null;
+};
 
 /**
  * The passage's best contiguous run of blocks: the best block, the prose
@@ -71,7 +79,7 @@ type Excerpt = { blocks: TextBlock[]; score: number; covered: number; named: boo
  * is prose, then following blocks while they still match and fit.
  */
 function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | null = null): Excerpt | null {
-  const blocks = withoutCutAnnouncement(textBlocks(passage.text));
+  const { blocks, cut } = withoutCutAnnouncement(textBlocks(passage.text));
   const scores = blocks.map((b) => blockScore(b, weights));
   // The reference entry the question names ("what does changes() return") is the answer, not its neighbour
   // that holds the same words more often (total_changes()). An entry is a term with a description after it
@@ -127,6 +135,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // Nor does a table's first row end it alone: that is the header of rows it leaves out.
   const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
   while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
+  // Nor does it end promising code it leaves out ("For example, consider this code:"): the code comes, with a label
+  // that stands between them ("Filename: src/main.rs"); when that is too long, the announcing sentence goes.
+  const announcedCode = announcedCodeAfter(blocks, to);
+  if (announcedCode.length && fits({ code: true, text: announcedCode.map((i) => blocks[i].text).join('') }, EXCERPT_CHARS * 1.5)) {
+    to = announcedCode.at(-1)!;
+  }
+  // (An announcement that is all the excerpt says stays: it is better than nothing.)
+  const promisesCode = announcedCode.length > 0 && to < announcedCode[0] && (to > from || withoutAnnouncement(blocks[to]) !== null);
   // (The entry the question names opens it itself.)
   if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && fits(blocks[from - 1])) from--;
   // An excerpt never opens with the caption of code it leaves out.
@@ -157,7 +173,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
-  const quoted = (b: TextBlock) => (b.code ? b : { ...b, text: withoutFootnoteMarks(trimProse(b.text, weights)) });
+  const quoted = (b: TextBlock) => quote(b, weights);
   // A listing the excerpt names ("as shown in Listing 7-16", "The code in Listing 12-1 allows…") comes with it
   // when the passage shows it elsewhere: its code and caption, where they stand when next to the excerpt, else
   // after it. It does not count in the excerpt's score.
@@ -167,7 +183,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const listing = size() + shown.reduce((n, i) => n + blocks[i].text.length, 0) <= EXCERPT_CHARS * 1.5 ? shown : [];
   const before = listing.length > 0 && listing.at(-1) === from - 1 ? listing : [];
   const after = before.length ? [] : listing;
-  const chosen = [...(header ? [quoted(header)] : []), ...[...before, ...range(from, to), ...after].map((i) => quoted(blocks[i]))];
+  const excerpt = [...before, ...range(from, to), ...after].map((i) => (i === to && promisesCode ? withoutAnnouncement(blocks[i]) : blocks[i]));
+  const chosen = [...(header ? [quoted(header)] : []), ...excerpt.filter((b) => b !== null).map(quoted)];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
   const score = scores.slice(from + context, to + 1).reduce((a, b) => a + b, 0) + titled;
@@ -182,7 +199,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
     ) + titled;
   // A listing the passage does not hold may be in the passage next to it (composeExtractive looks).
   const elsewhere = listed && captionOf(blocks, listed) < 0 ? listed : null;
-  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere };
+  // (Whether what is left of the announcement ends it or the announcement went whole, the excerpt reaches the cut at the last block.)
+  const endsAtCut = !!cut && to === blocks.length - 1 && !after.length;
+  return { blocks: chosen, score, covered, named: named >= 0 && best === named, elsewhere, cut: endsAtCut ? cut : null };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
@@ -211,6 +230,26 @@ function listingBlocks(blocks: TextBlock[], name: string): number[] {
   if (caption < 0) return [];
   const code = blocks[caption - 1]?.code ? caption - 1 : blocks[caption + 1]?.code ? caption + 1 : -1;
   return code < 0 ? [] : [code, caption].sort((a, b) => a - b);
+}
+
+/** A block as an answer quotes it: code verbatim, prose trimmed to its relevant sentences without footnote marks. */
+const quote = (block: TextBlock, weights: Weights): TextBlock =>
+  block.code ? block : { ...block, text: withoutFootnoteMarks(trimProse(block.text, weights)) };
+
+/**
+ * The code `announcement` announced, from the passage after source `used` in the same document when it is among
+ * the sources: the code (after a label, if any) that opens it — or that follows the announcement there, when the
+ * passage repeats the end of the one before it.
+ */
+function codeAnnouncedNextDoor(passages: SourcePassage[], used: number, announcement: TextBlock): TextBlock[] {
+  const source = passages[used];
+  if (source.position === undefined) return [];
+  const next = passages.find((p) => p.document === source.document && p.position === source.position! + 1);
+  if (!next) return [];
+  const blocks = textBlocks(next.text);
+  const start = blocks.findIndex((b) => !b.code && b.text.trim() === announcement.text.trim()) + 1;
+  if (blocks[start]?.code) return [blocks[start]];
+  return isLabel(blocks[start]) && blocks[start + 1]?.code ? [blocks[start], blocks[start + 1]] : [];
 }
 
 /**
@@ -285,14 +324,41 @@ const isListItem = (block: TextBlock) => !block.code && /^(?:•|\d+[.)])\s/.tes
  * announces opens the next passage, which repeats the announcement. Quoted, it would promise what it leaves
  * out, so the announcing sentence goes — with its paragraph when it is all the paragraph says.
  */
-function withoutCutAnnouncement(blocks: TextBlock[]): TextBlock[] {
-  const last = blocks.at(-1);
-  if (blocks.length < 2 || !last || !announcesSomething(last)) return blocks;
-  const said = sentences(last.text);
-  const at = said.length > 1 ? last.text.lastIndexOf(said.at(-1)!) : -1;
+function withoutCutAnnouncement(all: TextBlock[]): { blocks: TextBlock[]; cut: CutAnnouncement | null } {
+  // A label of what was cut may stand after the announcement ("…functionality:" then "Filename: src/main.rs").
+  const end = all.length >= 2 && isLabel(all.at(-1)) && announcesSomething(all.at(-2)!) ? all.length - 1 : all.length;
+  const last = all[end - 1];
+  if (!last || !announcesSomething(last)) return { blocks: all, cut: null };
+  const kept = withoutAnnouncement(last);
+  // A passage that is nothing but the announcement keeps it: it is all there is to quote.
+  if (!kept && end < 2) return { blocks: all.slice(0, end), cut: { announcement: last, replaced: true } };
+  const blocks = kept ? [...all.slice(0, end - 1), kept] : all.slice(0, end - 1);
+  return { blocks, cut: { announcement: last, replaced: !!kept } };
+}
+
+/** The paragraph a passage was cut after, and whether the blocks end with what is left of it (else without it). */
+type CutAnnouncement = { announcement: TextBlock; replaced: boolean };
+
+/** A short line that names what follows it, not a sentence nor a caption ("Filename: src/main.rs"). */
+const isLabel = (block: TextBlock | undefined) => !!block && introducesNext(block) && !isCaption(block) && !announcesSomething(block);
+
+/** A paragraph without the sentence it ends announcing with; null when that sentence is all it says. */
+function withoutAnnouncement(block: TextBlock): TextBlock | null {
+  const said = sentences(block.text);
+  const at = said.length > 1 ? block.text.lastIndexOf(said.at(-1)!) : -1;
   // (The sentences are read with their spaces made one: a sentence wrapped over lines is not found as written.)
-  const kept = said.length < 2 ? '' : at > 0 ? last.text.slice(0, at).trim() : said.slice(0, -1).join(' ');
-  return kept ? [...blocks.slice(0, -1), { ...last, text: kept }] : blocks.slice(0, -1);
+  const kept = said.length < 2 ? '' : at > 0 ? block.text.slice(0, at).trim() : said.slice(0, -1).join(' ');
+  return kept ? { ...block, text: kept } : null;
+}
+
+/**
+ * The code a paragraph ending with a colon announces, when code is what follows it: that block, or a short label
+ * ("Filename: src/main.rs") and the code under it. Empty when the paragraph announces nothing or no code follows.
+ */
+function announcedCodeAfter(blocks: TextBlock[], at: number): number[] {
+  if (!announcesSomething(blocks[at])) return [];
+  if (blocks[at + 1]?.code) return [at + 1];
+  return isLabel(blocks[at + 1]) && blocks[at + 2]?.code ? [at + 1, at + 2] : [];
 }
 
 /** A paragraph of prose: no code, no table row. */
@@ -585,7 +651,13 @@ export function composeExtractive(input: GenerationInput): string {
   const chosen = excerpt as Excerpt;
   const nextDoor = chosen.elsewhere ? listingNextDoor(passages, used, chosen.elsewhere) : [];
   const size = (blocks: TextBlock[]) => blocks.reduce((n, b) => n + b.text.length, 0);
-  const blocks = nextDoor.length && size(chosen.blocks) + size(nextDoor) <= EXCERPT_CHARS * 1.5 ? [...chosen.blocks, ...nextDoor] : chosen.blocks;
+  let blocks = nextDoor.length && size(chosen.blocks) + size(nextDoor) <= EXCERPT_CHARS * 1.5 ? [...chosen.blocks, ...nextDoor] : chosen.blocks;
+  // The code the passage announced before it was cut, from the next passage when it is among the sources.
+  const announced = chosen.cut && !nextDoor.length ? codeAnnouncedNextDoor(passages, used, chosen.cut.announcement) : [];
+  if (chosen.cut && announced.length) {
+    const said = [...(chosen.cut.replaced ? blocks.slice(0, -1) : blocks), quote(chosen.cut.announcement, weights), ...announced];
+    if (size(said) <= EXCERPT_CHARS * 1.5) blocks = said;
+  }
   const first = cited(render(blocks), `[${used + 1}]`);
   return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
 }

@@ -176,3 +176,69 @@ describe('a listing the excerpt names, held by the next passage of its document'
     expect(answer).not.toContain('```');
   });
 });
+
+describe('code a paragraph announces with a colon', () => {
+  const rustfix = [
+    'The rustfix tool can automatically fix compiler warnings. For example, consider this code:',
+    'Filename: src/main.rs',
+    '```\nfn main() {\n    for i in 0..100 {}\n}\n```',
+    'Here, we never use the variable i in the body of the loop.',
+  ];
+
+  it('comes with it, across the label between them', () => {
+    const answer = composeExtractive(answerInput('fix compiler warnings automatically with rustfix', [passageOf(1, 'rustfix', rustfix.join('\n\n'))]));
+    expect(answer).toContain('For example, consider this code:\n\n`Filename: src/main.rs`\n\n```\nfn main() {');
+    expect(answer).not.toMatch(/:\s*\[1\]/);
+  });
+
+  it('is not promised when it is too long to quote: the announcing sentence goes', () => {
+    const long = [...rustfix];
+    long[2] = `\`\`\`\n${'let unused_value = compute_something_long_enough();\n'.repeat(40)}\`\`\``;
+    const answer = composeExtractive(answerInput('fix compiler warnings automatically with rustfix', [passageOf(1, 'rustfix', long.join('\n\n'))]));
+    expect(answer).toBe('The rustfix tool can automatically fix compiler warnings. [1]');
+  });
+
+  it('is left out with its announcement and label when the passage was cut before the code', () => {
+    const cut = ['A string slice parameter accepts both kinds of strings. Defining the function this way loses no functionality:', 'Filename: src/main.rs'];
+    const answer = composeExtractive(answerInput('string slice parameter accepts both kinds of strings', [passageOf(1, 'Slices', cut.join('\n\n'))]));
+    expect(answer).toBe('A string slice parameter accepts both kinds of strings. [1]');
+  });
+});
+
+describe('code announced at the end of a passage, held by the next passage of its document', () => {
+  const cut = {
+    ...passageOf(
+      1,
+      'mod_proxy_ajp › Usage',
+      'This module proxies to a backend server over AJP. The usage is like an HTTP reverse proxy, but uses the ajp:// prefix:',
+    ),
+    position: 2,
+  };
+  const next = {
+    ...passageOf(1, 'mod_proxy_ajp › Usage › Simple Reverse Proxy', '```\nProxyPass "/app" "ajp://backend:8009/app"\n```\n\nOptions follow.'),
+    position: 3,
+  };
+  const question = 'reverse proxy to a backend server over AJP';
+
+  it('comes with the announcement when that passage is among the sources', () => {
+    const answer = composeExtractive(answerInput(question, [cut, next]));
+    expect(answer).toBe(
+      'This module proxies to a backend server over AJP. The usage is like an HTTP reverse proxy, but uses the ajp:// prefix:\n\n' +
+        '```\nProxyPass "/app" "ajp://backend:8009/app"\n```\n\n[1]',
+    );
+  });
+
+  it('is found after the announcement when the next passage repeats the end of the one before', () => {
+    const earlier = '```\nProxyPass "/old" "http://backend/"\n```';
+    const announcement = 'The usage is like an HTTP reverse proxy, but uses the ajp:// prefix:';
+    const announcing = { ...cut, text: ['This module proxies to a backend server over AJP.', earlier, announcement].join('\n\n') };
+    const repeating = { ...next, text: [earlier, announcement, '```\nProxyPass "/app" "ajp://backend:8009/app"\n```'].join('\n\n') };
+    const answer = composeExtractive(answerInput(question, [announcing, repeating]));
+    expect(answer).toContain(`${earlier}\n\n${announcement}\n\n\`\`\`\nProxyPass "/app" "ajp://backend:8009/app"\n\`\`\`\n\n[1]`);
+  });
+
+  it('is not promised when that passage is not among the sources', () => {
+    const answer = composeExtractive(answerInput(question, [cut, { ...next, position: 7 }]));
+    expect(answer).toBe('This module proxies to a backend server over AJP. [1]');
+  });
+});
