@@ -76,6 +76,13 @@ describe('import of each format', () => {
       expect(text).not.toContain(chrome);
   });
 
+  it('HTML that leaves out <html>, <head> and <body>, as the standard allows: read as a browser reads it', async () => {
+    const { content, passages: rows } = await importOne('snippet.html');
+    expect(content.name).toBe('Beekeeping notes');
+    expect(rows.find((p) => p.text.includes('queen cells along the lower edge'))?.heading).toBe('Beekeeping notes');
+    expect(rows.find((p) => p.text.includes('twenty kilograms of honey'))?.heading).toBe('Beekeeping notes › Winter');
+  });
+
   it('HTML without landmarks: Readability finds the main text', async () => {
     const { content, text, passages: rows } = await importOne('blog.html');
     expect(content.name).toBe('Sourdough at Home'); // the <title> less the blog's name, which the <h1> leaves out

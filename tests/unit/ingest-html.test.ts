@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '@/lib/ingest/formats/html';
 import { closeHeadingsAsBrowsersDo } from '@/lib/ingest/formats/heading-tags';
+import { withDocumentFrame } from '@/lib/ingest/formats/document-frame';
 import { SectionBuilder } from '@/lib/ingest/document';
 import { linkListsOf } from '@/lib/ingest/formats/link-lists';
 import { parseHTML } from 'linkedom';
@@ -631,5 +632,39 @@ describe("parseHtml: a heading closed with another level's end tag", () => {
     const html = '<h1 id="a">One</h1><hr><header><h2>Two</h2></header><h3/>';
     expect(closeHeadingsAsBrowsersDo(html)).toBe(html);
     expect(closeHeadingsAsBrowsersDo('<H2>Two</H1><h4>x</h4>')).toBe('<H2>Two</h2><h4>x</h4>');
+  });
+});
+
+describe('a page that leaves out <html>, <head> and <body>, as the standard allows', () => {
+  it('is read as a browser reads it: its content in the body, its title in the head', () => {
+    const parsed = parseHtml('<!doctype html><title>Widgets</title><h1>Widgets</h1><p>A widget turns a crank.</p><h2>Care</h2><p>Oil it yearly.</p>');
+    expect(parsed.title).toBe('Widgets');
+    expect(parsed.sections.map((s) => s.paragraphs)).toEqual([['A widget turns a crank.'], ['Oil it yearly.']]);
+    expect(parsed.sections[1].heading.at(-1)).toBe('Care');
+  });
+
+  it('reads a fragment of paragraphs, and a page with a head but no body', () => {
+    expect(textOf('<p>one</p><div><p>two</p></div>')).toBe('one\ntwo');
+    expect(textOf('<html><head><title>T</title><style>p{}</style></head><p>only text</p></html>')).toBe('only text');
+  });
+
+  it('frames nothing twice, and leaves a page with a body as it is', () => {
+    const page = '<html><body><p>kept</p></body></html>';
+    expect(withDocumentFrame(page)).toBe(page);
+    expect(withDocumentFrame('<HTML lang="en"><p>x</p></HTML>')).toBe('<!DOCTYPE html><html><head></head><body><p>x</p></body></html>');
+    expect(withDocumentFrame('<htmlish>x')).toContain('<body><htmlish>x</body>');
+  });
+
+  it('reads 10,000 nested elements without a body in well under a second (Readability walked them all: 10 s)', () => {
+    const started = performance.now();
+    expect(textOf(`${'<div>'.repeat(10_000)}deep text`)).toBe('deep text');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('takes linear time on hostile tags: thousands of unended <html and <head', () => {
+    const started = performance.now();
+    withDocumentFrame(`${'<html'.repeat(50_000)}${'<head '.repeat(50_000)}${'<title>'.repeat(20_000)}`);
+    withDocumentFrame(`${'</html'.repeat(50_000)}<p>x`);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,6 +1,7 @@
 // Before a page is read: its markup made what a browser would make of it, and what its author marked as
 // not for search taken out.
 import { parseHTML } from 'linkedom';
+import { withDocumentFrame } from './document-frame';
 import { closeHeadingsAsBrowsersDo } from './heading-tags';
 import type { NodeLike, Queryable } from './dom';
 import { letters } from './link-lists';
@@ -26,7 +27,7 @@ const NOT_FOR_SEARCH = [
  * the half-page guard decided once, on the first read.
  */
 export function pageReader(page: string): () => Document {
-  const html = closeHeadingsAsBrowsersDo(page);
+  const html = closeHeadingsAsBrowsersDo(withDocumentFrame(page));
   let strip: boolean | undefined;
   return () => {
     const { document } = parseHTML(html);
