@@ -186,6 +186,37 @@ describe('POST /searcher/v1/upload/files', () => {
     expect(text).not.toContain('<');
   });
 
+  it('reads text saved in other encodings: Windows-1252 (Excel and Notepad on Windows) and UTF-16 with its mark', async () => {
+    const latin = Buffer.from([
+      ...Buffer.from('Question,Answer\nIs the caf'),
+      0xe9,
+      ...Buffer.from(' open on Sunday?,"Yes '),
+      0x96,
+      ...Buffer.from(' from nine, and it serves cr'),
+      0xe8,
+      ...Buffer.from('me br'),
+      0xfb,
+      ...Buffer.from('l'),
+      0xe9,
+      ...Buffer.from('e."\n'),
+    ]);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Ferry notes\n\nThe ferry to Åland leaves at 07:40 from pier four.\n', 'utf16le')]);
+    const res = await sendMultipart(files.POST, [field('dataset_name', 'Library'), file('cafe.csv', latin, 'text/csv'), file('ferry.md', utf16)], {
+      token: t.apiKey,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.files.map((f: { state: string }) => f.state)).toEqual(['queued', 'queued']);
+    await drainUploads({ workerId: 'upfiles-encodings', projectId: t.project.id });
+    const [cafe, ferry] = (await progressOf(res.body.id)).items;
+    expect([cafe.error, ferry.error]).toEqual([null, null]);
+    const cafeRows = await passagesOf(cafe.content_id);
+    expect(cafeRows.map((p) => `${p.text} ${p.answer}`).join('\n')).toContain('Is the café open on Sunday?');
+    expect(cafeRows.map((p) => p.answer).join('\n')).toContain('Yes – from nine, and it serves crème brûlée.');
+    const ferryText = (await passagesOf(ferry.content_id)).map((p) => `${p.heading}\n${p.text}`).join('\n');
+    expect(ferryText).toContain('Ferry notes');
+    expect(ferryText).toContain('The ferry to Åland leaves at 07:40 from pier four.');
+  });
+
   it('refuses an unknown binary per file at once (its bytes are not kept); the other files go on', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), crypto.randomBytes(3000)]);
     const before = await storedRows();

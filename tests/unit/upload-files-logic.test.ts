@@ -3,7 +3,7 @@
 // per-file progress and plain-language failure messages.
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, cleanFileName, MAX_FILE_NAME, parseUrlOf, uploadKeyOf } from '@/lib/ingest/file-names';
-import { refusalOfHead } from '@/lib/ingest/sniff';
+import { refusalOfHead, sniffFormat } from '@/lib/ingest/sniff';
 import { batchesOf, formatBytes, perFileProgress, refusalOf, uploadFailureMessage } from '@/components/knowledge/file-upload';
 
 describe('cleanFileName', () => {
@@ -60,7 +60,48 @@ describe('refusalOfHead', () => {
   it('refuses empty files and binaries that are neither PDF nor ZIP', () => {
     expect(refusalOfHead(Buffer.alloc(0), 0)).toBe('The file is empty');
     expect(refusalOfHead(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), 6)).toMatch(/not a supported type \(it is binary, not text\)/);
-    expect(refusalOfHead(Buffer.from([0xff, 0xfe, 0x41, 0x42]), 4)).toMatch(/neither a supported document nor UTF-8 text/);
+    // Bytes with no NUL that are no text: control characters all through.
+    const noise = Buffer.from(Array.from({ length: 600 }, (_, i) => ((i * 37) % 255) + 1));
+    expect(refusalOfHead(noise, noise.length)).toMatch(/not a supported type \(it is binary, not text\)/);
+  });
+
+  it('lets text in other encodings through: UTF-16 with its mark, and 8-bit text such as Windows-1252', () => {
+    expect(refusalOfHead(Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x42, 0x00]), 6)).toBeNull();
+    const latin = Buffer.from('Café;Crème brûlée\n', 'latin1');
+    expect(refusalOfHead(latin, latin.length)).toBeNull();
+  });
+});
+
+describe('sniffFormat: the text of a file in its encoding', () => {
+  const at = new URL('http://example.com/file.txt');
+  const textOf = (bytes: Buffer, contentType = '', url = at) => sniffFormat(bytes, contentType, url).text;
+
+  it('reads UTF-16 by its byte-order mark, little- and big-endian, without the mark', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('question;answer\nÅre?;Ja\n', 'utf16le')]);
+    expect(textOf(le)).toBe('question;answer\nÅre?;Ja\n');
+    const be = Buffer.from(le).swap16();
+    expect(textOf(be)).toBe('question;answer\nÅre?;Ja\n');
+  });
+
+  it('reads 8-bit text that is not UTF-8 as Windows-1252 (Excel on Windows saves CSV so)', () => {
+    const bytes = Buffer.from([...Buffer.from('Caf'), 0xe9, ...Buffer.from(' costs 3 '), 0x80, ...Buffer.from(' '), 0x96, ...Buffer.from(' na'), 0xef, ...Buffer.from('ve')]);
+    expect(textOf(bytes, '', new URL('http://example.com/menu.csv'))).toBe('Café costs 3 € \u2013 naïve');
+  });
+
+  it("honours an HTML page's <meta charset> for bytes that are not UTF-8, and reads valid UTF-8 as UTF-8 whatever it declares", () => {
+    const cyrillic = Buffer.concat([
+      Buffer.from('<!doctype html><meta charset="windows-1251"><p>'),
+      Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]),
+      Buffer.from('</p>'),
+    ]);
+    expect(textOf(cyrillic)).toContain('<p>Привет</p>');
+    const mislabelled = Buffer.from('<!doctype html><meta charset="iso-8859-1"><p>Crème</p>');
+    expect(textOf(mislabelled)).toContain('<p>Crème</p>');
+  });
+
+  it('still refuses binary, and a declared charset that the bytes break falls back to what they are', () => {
+    expect(() => sniffFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), 'image/png', at)).toThrow(/Unsupported file type/);
+    expect(textOf(Buffer.from('plain ascii'), 'text/plain; charset=nonsense-charset')).toBe('plain ascii');
   });
 });
 
