@@ -84,7 +84,8 @@ describe('sniffFormat: the text of a file in its encoding', () => {
   });
 
   it('reads 8-bit text that is not UTF-8 as Windows-1252 (Excel on Windows saves CSV so)', () => {
-    const bytes = Buffer.from([...Buffer.from('Caf'), 0xe9, ...Buffer.from(' costs 3 '), 0x80, ...Buffer.from(' '), 0x96, ...Buffer.from(' na'), 0xef, ...Buffer.from('ve')]);
+    // é, €, – and ï as Windows-1252 writes them, one byte each.
+    const bytes = Buffer.from('Caf\xe9 costs 3 \x80 \x96 na\xefve', 'latin1');
     expect(textOf(bytes, '', new URL('http://example.com/menu.csv'))).toBe('Café costs 3 € \u2013 naïve');
   });
 
