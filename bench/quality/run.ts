@@ -126,7 +126,7 @@ async function importDocs(api: Api, files: string[], docsDir: string, docsPort: 
       dataset_name: DATASET,
       url: `http://127.0.0.1:${docsPort}/${path.relative(docsDir, file).split(path.sep).map(encodeURIComponent).join('/')}`,
     }));
-    ids.push((await api<{ id: number }>('POST', '/searcher/v1/upload', { name: `postgresql docs ${i / UPLOAD_BATCH + 1}`, uploads })).id);
+    ids.push((await api<{ id: number }>('POST', '/searcher/v1/upload', { name: `${DATASET} ${i / UPLOAD_BATCH + 1}`, uploads })).id);
   }
   let uploads: UploadDetail[] = [];
   let lastReport = performance.now();
