@@ -287,6 +287,23 @@ describe('hostile files are refused within budget; the rest of the upload goes o
   });
 });
 
+describe('markup nested thousands deep', () => {
+  it('is refused with its depth at once, not parsed for seconds (quadratic in the HTML parser); a normal page next to it is imported', async () => {
+    server.on('/deep.html', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${'<table><tr><td>'.repeat(50_000)}x</body></html>`),
+    );
+    server.on('/deep-fragment.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`${'<div>'.repeat(100_000)}x`));
+    const started = Date.now();
+    const result = await runUpload(a, [{ url: server.url('/deep.html') }, { url: server.url('/deep-fragment.html') }, { url: server.url('/lighthouse.txt') }]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.items.map((item) => item.error)).toEqual([
+      'The page nests its elements 50,000 deep, over the limit of 2,000 (documents nest a few dozen deep)',
+      'The page nests its elements 100,000 deep, over the limit of 2,000 (documents nest a few dozen deep)',
+      null,
+    ]);
+  });
+});
+
 describe('request validation', () => {
   const post = (body: unknown, token: string | null = a.apiKey) => call(upload.POST, 'POST', '/searcher/v1/upload', { token, body });
 

@@ -1,6 +1,7 @@
 // DOCX through mammoth, after the ZIP guard: Word headings keep their
 // levels because mammoth turns them into <h1>…<h6>.
 import { sectionsFromHtml } from './html';
+import { assertShallowNesting } from './nesting';
 import { guardZip, type ZipLimits } from '../zip-guard';
 import { refuse } from '../errors';
 import type { ParsedDocument } from '../document';
@@ -15,6 +16,7 @@ export async function parseDocx(bytes: Buffer, limits: ZipLimits): Promise<Parse
   } catch (error) {
     throw refuse(`The Word document could not be read: ${(error as Error).message.slice(0, 200)}`);
   }
+  assertShallowNesting(html);
   const sections = sectionsFromHtml(html);
   const title = sections.find((s) => s.heading.length)?.heading[0] ?? null;
   return { format: 'docx', title, sections, qa: [] };

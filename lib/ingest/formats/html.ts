@@ -13,6 +13,7 @@ import { LINKED_SHARE, letters, linkListsOf } from './link-lists';
 import { boldTitleOf } from './bold-titles';
 import { CHROME_NAME, headingText, type El, type NodeLike, type Queryable } from './dom';
 import { pageReader } from './author-marks';
+import { assertShallowNesting } from './nesting';
 import { cleanTitle, withPurpose, withoutSiteName } from './page-title';
 
 const HEADING = /^H([1-6])$/;
@@ -63,6 +64,7 @@ const ADMONITION_CLASSES = new Set([
 ]);
 
 export function parseHtml(html: string): ParsedDocument {
+  assertShallowNesting(html);
   const read = pageReader(html);
   const document = read();
   const pageTitle = withoutSiteName(cleanTitle(document.title ?? null), document as unknown as Queryable);
