@@ -60,6 +60,10 @@ test('code in an answer stays code: no citation chips inside it', async ({ page 
   await expect(code).toContainText('lists[1].append(5)');
   await expect(code).toContainText('[[3], [5], [7]]');
   await expect(article.locator('pre').getByRole('button', { name: /^Show source/ })).toHaveCount(0);
+  // The code's Copy button sits above the code, never over its first line.
+  const copyBox = await article.getByRole('button', { name: 'Copy code' }).boundingBox();
+  const preBox = await article.locator('pre').first().boundingBox();
+  expect(copyBox && preBox && copyBox.y + copyBox.height <= preBox.y).toBe(true);
   await expect(article.getByRole('button', { name: 'Show source 1' })).toHaveCount(1);
   await expect(article.locator('code', { hasText: 'lists[2]' })).toBeVisible();
   // Two passages of one page are one card.

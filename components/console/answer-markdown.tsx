@@ -48,11 +48,13 @@ function components(onCite: (index: number) => void): Components {
     pre({ children }) {
       const code = textOf(Children.toArray(children)).replace(/\n$/, '');
       return (
-        <div className="group relative my-3">
-          <pre className="code-surface overflow-x-auto rounded-lg bg-slate-900 p-3 pr-20 font-mono text-[0.8rem] leading-relaxed text-slate-100">
-            {children}
-          </pre>
-          <CopyButton text={code} label="Copy" className="absolute right-2 top-2 h-7 px-2 text-xs opacity-90" />
+        // The button sits in a bar of its own above the code: floated over it, it hid the end of a long first line
+        // (a phone's width shows about 40 characters).
+        <div className="code-surface my-3 overflow-hidden rounded-lg bg-slate-900">
+          <div className="flex justify-end border-b border-white/10 px-2 py-1">
+            <CopyButton text={code} label="Copy code" className="h-7 px-2 text-xs" />
+          </div>
+          <pre className="overflow-x-auto p-3 font-mono text-[0.8rem] leading-relaxed text-slate-100">{children}</pre>
         </div>
       );
     },
