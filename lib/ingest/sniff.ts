@@ -62,8 +62,9 @@ function decodeText(bytes: Buffer, contentType: string): string | null {
   const utf8 = decodeWith('utf-8', bytes, true);
   if (utf8 !== null) return utf8;
   if (!looksLikeText(bytes)) return null;
-  const meta = metaCharset(bytes);
-  return (meta ? decodeWith(meta, bytes, false) : null) ?? decodeWith('windows-1252', bytes, false);
+  // A <meta> that names UTF-16 is wrong about bytes it could be read in (browsers read it as UTF-8, which failed here).
+  const meta = metaCharset(bytes)?.toLowerCase();
+  return (meta && !meta.startsWith('utf-') ? decodeWith(meta, bytes, false) : null) ?? decodeWith('windows-1252', bytes, false);
 }
 
 /** The encoding a byte-order mark names, or null. */

@@ -98,6 +98,9 @@ describe('sniffFormat: the text of a file in its encoding', () => {
     expect(textOf(cyrillic)).toContain('<p>Привет</p>');
     const mislabelled = Buffer.from('<!doctype html><meta charset="iso-8859-1"><p>Crème</p>');
     expect(textOf(mislabelled)).toContain('<p>Crème</p>');
+    // A page that says UTF-16 in its <meta> and is 8-bit text: read as Windows-1252, not as pairs of bytes.
+    const sixteen = Buffer.from('<!doctype html><meta charset="utf-16"><p>Cr\xe8me</p>', 'latin1');
+    expect(textOf(sixteen)).toContain('<p>Crème</p>');
   });
 
   it('still refuses binary, and a declared charset that the bytes break falls back to what they are', () => {
