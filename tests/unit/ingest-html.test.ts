@@ -673,6 +673,8 @@ describe('nesting depth, counted from the tags before parsing', () => {
     expect(nestingDepth('<!-- <div><div><div> --><script>if (a<b) "<div><div>"</script><style>div>p{}</style><p>x')).toBe(0);
     expect(nestingDepth('<p>if a < b and c<d then <b>x</b></p>')).toBe(1);
     expect(nestingDepth(`${'<div>'.repeat(50)}${'</div>'.repeat(50)}<div></div>`)).toBe(50);
+    // The parser reads the inside of <noscript> as elements: so does the count.
+    expect(nestingDepth(`<noscript>${'<div>'.repeat(30)}</noscript>`)).toBe(31);
   });
 
   it('refuses a page nested past the limit at once, before the parser (which takes the square of the depth)', () => {

@@ -56,8 +56,8 @@ const NOT_NESTING = new Set([
   'head',
   'body',
 ]);
-/** Elements whose content is text up to their end tag: tags inside them are not tags. */
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript']);
+/** Elements whose content is text up to their end tag, as the HTML parser reads them (noscript is not one): tags inside them are not tags. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp']);
 
 /**
  * The most elements open at once in `html`, reading each tag once: opened minus closed, for elements that must be
