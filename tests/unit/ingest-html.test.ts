@@ -647,6 +647,17 @@ describe('a page that leaves out <html>, <head> and <body>, as the standard allo
     expect(textOf('<html><head><title>T</title><style>p{}</style></head><p>only text</p></html>')).toBe('only text');
   });
 
+  it('reads a page whose title stands between <html> and <body> without a <head> (linkedom lost its body)', () => {
+    const parsed = parseHtml(
+      '<html>\n<title>Copyright Release</title>\n<body bgcolor="white">\n<h1>Release</h1>\n<p>The author disclaims all copyright interest.</p>\n</body></html>',
+    );
+    expect(parsed.title).toBe('Copyright Release');
+    expect(parsed.sections.flatMap((s) => s.paragraphs)).toEqual(['The author disclaims all copyright interest.']);
+    // Nothing before the body but <html>: read as it is.
+    const plain = '<html>\n<body bgcolor="white"><p>FOR IMMEDIATE RELEASE</p></body></html>';
+    expect(withDocumentFrame(plain)).toBe(plain);
+  });
+
   it('frames nothing twice, and leaves a page with a body as it is', () => {
     const page = '<html><body><p>kept</p></body></html>';
     expect(withDocumentFrame(page)).toBe(page);

@@ -12,15 +12,23 @@ const HEAD_ELEMENT =
   /\s*(?:<!--[\s\S]*?-->|<title\b[^>]*>[\s\S]*?<\/title\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<script\b[^>]*>[\s\S]*?<\/script\s*>|<(?:meta|link|base)\b[^>]*>)/iy;
 const DOCTYPE = /^\s*<!doctype[^>]*>/i;
 
-/** The page with <html>, <head> and <body> around what it holds, as a browser reads it; unchanged when it has a <body>. */
+/**
+ * The page with <html>, <head> and <body> around what it holds, as a browser reads it; unchanged when it has a
+ * <body> and either a <head> or nothing before its body (linkedom loses the body of "<html><title>…</title><body>":
+ * SQLite's copyright page read as no text).
+ */
 export function withDocumentFrame(html: string): string {
   const lower = html.toLowerCase();
-  if (/<body[\s>]/.test(lower)) return html;
+  const body = lower.search(/<body[\s>]/);
+  if (body >= 0 && (/<head[\s>]/.test(lower) || !ELEMENT_OTHER_THAN_HTML.test(lower.slice(0, body)))) return html;
   const doctype = DOCTYPE.exec(html);
   const start = doctype ? doctype[0].length : 0;
   const [head, rest] = headAndRest(withoutTags(html.slice(start), 'html'));
-  return `<!DOCTYPE html><html><head>${head}</head><body>${rest}</body></html>`;
+  return `<!DOCTYPE html><html><head>${head}</head><body>${withoutTags(rest, 'body')}</body></html>`;
 }
+
+/** An element's start tag other than <html> (a doctype or comment starts with "!"). */
+const ELEMENT_OTHER_THAN_HTML = /<(?!html[\s>])[a-z]/;
 
 /** The text without every <name …> and </name> tag (each ends at the first ">" after it; an unended one ends the text). */
 function withoutTags(text: string, name: string): string {
