@@ -14,6 +14,8 @@
 // where WAL shows it what was committed when it began, so reading (a report, a
 // list, the health check) goes on while an import writes.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type Database from 'better-sqlite3';
+import { keepPreparedStatements } from './sqlite-statements';
 
 type Adapter = Awaited<ReturnType<PrismaBetterSqlite3['connect']>>;
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
@@ -55,8 +57,14 @@ function once(fn: () => void): () => void {
 export function sqliteInTurns(...args: ConstructorParameters<typeof PrismaBetterSqlite3>): PrismaBetterSqlite3 {
   const factory = new PrismaBetterSqlite3(...args);
   const connect = factory.connect.bind(factory);
-  factory.connect = async () => inTurns(await connect(), await connect());
+  factory.connect = async () => inTurns(keepingStatements(await connect()), keepingStatements(await connect()));
   return factory;
+}
+
+function keepingStatements(adapter: Adapter): Adapter {
+  // The adapter's connection is a plain property of its instance (`client`).
+  keepPreparedStatements((adapter as unknown as { client: Database.Database }).client);
+  return adapter;
 }
 
 /** A statement that begins with SELECT cannot write in SQLite (a WITH may lead to INSERT, UPDATE or DELETE). */
