@@ -12,6 +12,7 @@ import type { FileServer } from '../helpers/file-server';
 import { twoTenantImportFixture } from '../helpers/import-fixture';
 import { db } from '@/lib/db/client';
 import { drainUploads } from '@/lib/ingest/worker';
+import { deflatedFill, onePagePdf, textContent } from '../helpers/pdf-file';
 import type { Resolver } from '@/lib/ingest/fetch-safely';
 import * as upload from '@/app/searcher/v1/upload/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
@@ -284,6 +285,24 @@ describe('hostile files are refused within budget; the rest of the upload goes o
     expect(result.state).toBe('partial');
     expect(result.counts).toMatchObject({ total: 10, done: 1, failed: 9, queued: 0, fetching: 0, parsing: 0, indexing: 0 });
     expect(await contentsOf(a)).toBe(1);
+  });
+});
+
+describe('a PDF that inflates past the limit', () => {
+  it('is refused with its reason before pdf.js reads it (pdf.js inflated a stream into memory no thread limit holds); a compressed PDF with text next to it is imported', async () => {
+    const pdf = (path: string, body: Buffer) => server.on(path, (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(body));
+    pdf('/bomb.pdf', onePagePdf(deflatedFill(64 * MB), '/Filter /FlateDecode'));
+    pdf('/text.pdf', onePagePdf(zlib.deflateSync(textContent(['Tide tables for the northern harbour are printed weekly.'])), '/Filter /FlateDecode'));
+    overrideConfig({ IMPORT_MAX_UNZIPPED_BYTES: String(16 * MB) });
+    const result = await runUpload(a, [{ url: server.url('/bomb.pdf') }, { url: server.url('/text.pdf') }]);
+    overrideConfig({ IMPORT_MAX_UNZIPPED_BYTES: undefined });
+    expect(result.items.map((item) => item.error)).toEqual(["The PDF's compressed streams inflate to more than the 16 MB limit (a decompression bomb)", null]);
+    const imported = await db().content.findMany({
+      where: { dataset: { projectId: a.project.id }, importUrl: server.url('/text.pdf') },
+      include: { passages: true },
+    });
+    expect(imported.flatMap((c) => c.passages.map((p) => p.text)).join(' ')).toContain('Tide tables for the northern harbour are printed weekly.');
+    expect(await db().content.count({ where: { dataset: { projectId: a.project.id }, importUrl: server.url('/bomb.pdf') } })).toBe(0);
   });
 });
 

@@ -17,7 +17,8 @@ export async function parseFile(
   const zipLimits = { maxEntries: config.maxZipEntries, maxUnzippedBytes: config.maxUnzippedBytes };
   switch (sniffed.format) {
     case 'pdf':
-      return parsePdf(bytes, config.maxPdfPages);
+      // A PDF's compressed streams count against the same limit as an archive's uncompressed data.
+      return parsePdf(bytes, { maxPages: config.maxPdfPages, maxInflatedBytes: config.maxUnzippedBytes });
     case 'docx':
       return parseDocx(bytes, zipLimits);
     case 'xlsx':

@@ -1,9 +1,16 @@
-// PDF through unpdf (pdf.js without eval). The page count is checked before
-// any text is extracted: a document with thousands of pages is refused.
+// PDF through unpdf (pdf.js without eval). What its compressed streams
+// inflate to is checked before pdf.js reads them (pdf-streams.ts), and the
+// page count before any text is extracted: a decompression bomb or a
+// document with thousands of pages is refused.
 import { SectionBuilder, joinedLines, type ParsedDocument } from '../document';
 import { refuse } from '../errors';
+import { assertPdfInflatesWithin } from './pdf-streams';
 
-export async function parsePdf(bytes: Buffer, maxPages: number): Promise<ParsedDocument> {
+export type PdfLimits = { maxPages: number; maxInflatedBytes: number };
+
+export async function parsePdf(bytes: Buffer, limits: PdfLimits): Promise<ParsedDocument> {
+  const { maxPages } = limits;
+  await assertPdfInflatesWithin(bytes, limits.maxInflatedBytes);
   const { getDocumentProxy, extractText } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -1,0 +1,37 @@
+// Minimal real PDFs for import tests: one page whose content stream is given
+// (compressed or not), with a standard font, a correct cross-reference table.
+import zlib from 'node:zlib';
+
+/** `content`: the page's content stream as stored; `streamDictionary`: its dictionary's entries besides /Length. */
+export function onePagePdf(content: Buffer, streamDictionary = ''): Buffer {
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} ${streamDictionary} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    const piece = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    parts.push(piece);
+    length += piece.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+/** Text operators that show each line on the page, one under the other. */
+export function textContent(lines: string[]): Buffer {
+  const shown = lines.map((line, i) => `BT /F1 12 Tf 72 ${720 - i * 16} Td (${line.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n');
+  return Buffer.from(shown, 'latin1');
+}
+
+/** `bytes` of `fill` (a space by default) as one zlib stream: a decompression bomb's payload. */
+export function deflatedFill(bytes: number, fill = 0x20): Buffer {
+  return zlib.deflateSync(Buffer.alloc(bytes, fill), { level: 9 });
+}
