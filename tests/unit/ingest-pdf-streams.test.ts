@@ -66,4 +66,24 @@ describe('parsePdf', () => {
     const parsed = await parsePdf(onePagePdf(page, '/Filter /FlateDecode'), limits);
     expect(JSON.stringify(parsed.sections)).toContain('The lighthouse keeper logs the weather at dawn.');
   });
+
+  it('says a page tree that points back at itself is the file’s damage, not an unexpected error', async () => {
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ];
+    let body = '%PDF-1.4\n';
+    const offsets: number[] = [];
+    objects.forEach((object, i) => {
+      offsets.push(body.length);
+      body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xref = body.length;
+    body += `xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    body += `trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    await expect(parsePdf(Buffer.from(body, 'latin1'), { maxPages: 10, maxInflatedBytes: MB })).rejects.toThrow(
+      /^The PDF could not be read \(damaged\): .*circular reference/,
+    );
+  });
 });

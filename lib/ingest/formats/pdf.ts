@@ -3,7 +3,7 @@
 // page count before any text is extracted: a decompression bomb or a
 // document with thousands of pages is refused.
 import { SectionBuilder, joinedLines, type ParsedDocument } from '../document';
-import { refuse } from '../errors';
+import { ImportError, refuse } from '../errors';
 import { assertPdfInflatesWithin } from './pdf-streams';
 
 export type PdfLimits = { maxPages: number; maxInflatedBytes: number };
@@ -28,6 +28,11 @@ export async function parsePdf(bytes: Buffer, limits: PdfLimits): Promise<Parsed
       for (const paragraph of page.split(/\n\s*\n/)) builder.paragraph(joinedLines(paragraph));
     });
     return { format: 'pdf', title, sections: builder.sections, qa: [] };
+  } catch (error) {
+    // pdf.js finds most damage only while reading the pages (a page tree that points back at itself): the
+    // file's fault, said as such, not an "unexpected error" of ours.
+    if (error instanceof ImportError) throw error;
+    throw refuse(`The PDF could not be read (damaged): ${(error as Error).message.slice(0, 200)}`);
   } finally {
     await pdf.destroy();
   }
