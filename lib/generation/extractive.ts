@@ -164,8 +164,13 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   let context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && fits(blocks[from - 1], EXCERPT_CHARS * 1.5) ? 1 : 0;
   // Prose that explains the code just before it ("The first command creates a new directory…", "This code
   // prints…") comes with that code, and with the sentence announcing it ("run the following:"): the code is
-  // what the question asked how to do.
-  if (!context && !blocks[from].code && refersToCode(blocks[from]) && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
+  // what the question asked how to do. So does prose that points back ("That will cause all existing rows…")
+  // at code a sentence announced ("To add a column of type varchar to a table:" `ALTER TABLE … ADD COLUMN`);
+  // after code that follows other code (a test run's output after the test), "This is so because…" is about
+  // the prose before them.
+  const codeAnnouncedAt = (i: number) => i > 0 && !!blocks[i]?.code && announces(blocks[i - 1], blocks[i]);
+  const followsCode = refersToCode(blocks[from]) || (pointsBack(blocks[from]) && codeAnnouncedAt(from - 1));
+  if (!context && !blocks[from].code && followsCode && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     context = 1;
     const lead = blocks[from - 2];
     if (lead && announces(lead, blocks[from - 1]) && size() + blocks[from - 1].text.length + lead.text.length <= EXCERPT_CHARS * 1.5) context = 2;

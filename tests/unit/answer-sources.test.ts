@@ -112,6 +112,34 @@ describe('prose that explains the code before it', () => {
     expect(answer).toBe('This command uses a binary search algorithm to find which commit in your history introduced a bug. [1]');
   });
 
+  it('comes with that code when it points back at it ("That will cause …" after the command)', () => {
+    const alter = [
+      'ALTER TABLE changes the definition of an existing table.',
+      'To add a column of type varchar to a table:',
+      '```\nALTER TABLE distributors ADD COLUMN address varchar(30);\n```',
+      'That will cause all existing rows in the table to be filled with null values for the new column.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('what happens to existing rows when I add a new column', [passageOf(1, 'ALTER TABLE › Examples', alter)]));
+    expect(answer).toBe(
+      [
+        'To add a column of type varchar to a table:',
+        '```\nALTER TABLE distributors ADD COLUMN address varchar(30);\n```',
+        'That will cause all existing rows in the table to be filled with null values for the new column. [1]',
+      ].join('\n\n'),
+    );
+  });
+
+  it('points back at the prose, not at code after other code (a test run’s output after the test)', () => {
+    const finalizers = [
+      'Finalizers are executed in a first-in-last-out order.',
+      '```\ndef test_bar(fix_w_yield1, fix_w_yield2):\n    print("test_bar")\n```',
+      '```\n$ pytest -s test_finalizers.py\n.after_yield_2\nafter_yield_1\n```',
+      'This is so because yield fixtures use addfinalizer behind the scenes, which registers a function that resumes the generator.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('yield fixtures or addfinalizer', [passageOf(1, 'Fixtures › Finalizer order', finalizers)]));
+    expect(answer).toBe('This is so because yield fixtures use addfinalizer behind the scenes, which registers a function that resumes the generator. [1]');
+  });
+
   it('is quoted alone when it names no code ("The first step…")', () => {
     const plain = text.replace('The first command creates', 'The first step creates');
     const answer = composeExtractive(answerInput('start a new project directory with cargo', [passageOf(1, 'Hello, Cargo!', plain)]));
