@@ -593,14 +593,14 @@ const isSentence = (text: string) => SENTENCE_END.test(text.trim()) && text.trim
 /** Whether a passage says something in sentences: an index or a table of contents (terms and titles only) is no reading to point to. */
 const holdsProse = (text: string) => textBlocks(text).some((b) => !b.code && isSentence(b.text));
 
-/** Other documents among the sources that also match, by their first passage: "[n] Title". */
-function seeAlso(passages: SourcePassage[], used: number, weights: Weights): string {
+/** Other documents among the sources than those quoted (`used`) that also match, by their first passage: "[n] Title". */
+function seeAlso(passages: SourcePassage[], used: number[], weights: Weights): string {
   // Pointed to only when it matched well beside the best source: the sources further down are listed with the
   // sources, not recommended. Over the six question sets this left out 104 of 764 pointers, one of them to an
   // expected page (bench/quality/results.md).
   const best = passages[0]?.score;
   const closeToBest = (p: SourcePassage) => best === undefined || p.score === undefined || p.score >= SEE_ALSO_SHARE * best;
-  const documents = new Set([passages[used].document]);
+  const documents = new Set(used.map((i) => passages[i].document));
   const more: string[] = [];
   passages.forEach((p, i) => {
     if (more.length >= SEE_ALSO || documents.has(p.document) || !closeToBest(p) || coverage(`${p.title} ${p.text}`, weights) === 0 || !holdsProse(p.text))
@@ -633,7 +633,7 @@ export function composeExtractive(input: GenerationInput): string {
   const faq = passages
     .slice(0, CANDIDATE_PASSAGES)
     .findIndex((p, i) => p.answer && coverage(p.text, weights) / total >= (i === 0 ? FAQ_FIRST_SHARE : FAQ_OTHER_SHARE));
-  if (faq >= 0) return `${passages[faq].answer} [${faq + 1}]${seeAlso(passages, faq, weights)}`;
+  if (faq >= 0) return `${passages[faq].answer} [${faq + 1}]${seeAlso(passages, [faq], weights)}`;
   // The first source, unless one of the next two has a clearly better excerpt (ranking is not perfect).
   let used = -1;
   let excerpt: Excerpt | null = null;
@@ -664,7 +664,9 @@ export function composeExtractive(input: GenerationInput): string {
     if (size(said) <= EXCERPT_CHARS * 1.5) blocks = said;
   }
   const first = cited(render(blocks), `[${used + 1}]`);
-  return `${first}${answerToOtherPart(input.question, first, passages)}${seeAlso(passages, used, weights)}`;
+  const other = answerToOtherPart(input.question, first, passages);
+  // A document the answer quotes for the question's other part is not pointed to again.
+  return `${first}${other?.text ?? ''}${seeAlso(passages, other ? [used, other.index] : [used], weights)}`;
 }
 
 /**
@@ -686,7 +688,7 @@ const PART_COVERED = 0.5;
  * Before, the answer quoted where to request a refund, and the number of days the user asked for was in a
  * source they had to open. One part at most: an answer is an excerpt, not a digest.
  */
-function answerToOtherPart(question: string, answer: string, passages: SourcePassage[]): string {
+function answerToOtherPart(question: string, answer: string, passages: SourcePassage[]): { text: string; index: number } | null {
   for (const part of questionParts(question)) {
     const weights = termWeights(part, passages);
     const total = [...weights.values()].reduce((a, b) => a + b, 0);
@@ -701,10 +703,10 @@ function answerToOtherPart(question: string, answer: string, passages: SourcePas
     const { excerpt, index } = best as { excerpt: Excerpt; index: number };
     // Already quoted (the excerpt for the whole question opens the same way): nothing to add.
     const rendered = render(excerpt.blocks);
-    if (answer.includes(rendered.text.trim().slice(0, 60))) return '';
-    return `\n\n${cited(rendered, `[${index + 1}]`)}`;
+    if (answer.includes(rendered.text.trim().slice(0, 60))) return null;
+    return { text: `\n\n${cited(rendered, `[${index + 1}]`)}`, index };
   }
-  return '';
+  return null;
 }
 
 async function usage(input: GenerationInput, content: string): Promise<GenerationResult> {

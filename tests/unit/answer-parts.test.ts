@@ -43,6 +43,8 @@ describe('an answer for each part of the question', () => {
     const howTo = passage(1, 'Refunds', ['To request a refund, open Billing, choose the invoice and press Request refund.']);
     const answer = composeExtractive(answerInput('How do I request a refund and how many days do I have in the Baltics?', [howTo, windows]));
     expect(answer).toMatch(/press Request refund\. \[1\]\n\nCustomers in the Baltics have 14 days .*\[2\]/);
+    // Quoted for the second part, that source is not pointed to again under "See also".
+    expect(answer).not.toContain('See also');
   });
 
   it('adds nothing when the excerpt already answers every part, or for a question of one part', () => {
