@@ -188,11 +188,26 @@ export function ftsLiteral(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
 }
 
-/** Splits text into sentences (keeps abbreviations such as "e.g." together well enough). */
+/**
+ * Abbreviations that end with a full stop inside a sentence: "(i.e. [1] was seen)", "e.g. The", "see Fig. 3",
+ * "vs. MySQL". A sentence may still end with one ("… and so on, etc."), but splitting after it cut answers
+ * mid-parenthesis ("… would see order as an empty list (i.e.").
+ */
+const ABBREVIATION = /\b(?:i\.e|e\.g|cf|vs|viz|approx|incl|resp|Mr|Mrs|Ms|Dr|St|Fig|Figs|No|Nos|Vol|Eq|Sec|Ch)\.$/;
+
+/** Splits text into sentences: after a full stop, question or exclamation mark and before a capital, a digit, a quote or a bracket. */
 export function sentences(text: string): string[] {
-  return text
+  const pieces = text
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'([])/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+  // A piece that ends with an abbreviation goes on in the next one.
+  const joined: string[] = [];
+  for (const piece of pieces) {
+    const last = joined.at(-1);
+    if (last !== undefined && ABBREVIATION.test(last)) joined[joined.length - 1] = `${last} ${piece}`;
+    else joined.push(piece);
+  }
+  return joined;
 }

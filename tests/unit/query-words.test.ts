@@ -1,7 +1,7 @@
 // What a question's words are (lib/text/words.ts queryTerms): a phrasal verb is the verb it means, and a letter
-// written as a command-line option is a word.
+// written as a command-line option is a word; and where sentences end.
 import { describe, expect, it } from 'vitest';
-import { queryTerms } from '@/lib/text/words';
+import { queryTerms, sentences } from '@/lib/text/words';
 import { composeExtractive } from '@/lib/generation/extractive';
 import { answerInput, passageOf } from '../helpers/answer-input';
 
@@ -48,5 +48,29 @@ describe('queryTerms: command-line options', () => {
     expect(wordsOf('what is x-ray mode')).toEqual(['ray', 'mode']);
     expect(wordsOf('a b c')).toEqual(['a', 'b', 'c']);
     expect(wordsOf('python-m is not a module')).toEqual(['python', 'module']);
+  });
+});
+
+describe('sentences', () => {
+  it('splits after a full stop before a capital, a digit, a quote or a bracket', () => {
+    expect(sentences('Ends here. Another one. 3 more. "Quoted" text. (Aside.)')).toEqual([
+      'Ends here.',
+      'Another one.',
+      '3 more.',
+      '"Quoted" text.',
+      '(Aside.)',
+    ]);
+  });
+
+  it('does not split after an abbreviation inside a sentence', () => {
+    expect(sentences('Both would see order as an empty list (i.e. [1] was never appended). Then it fails.')).toEqual([
+      'Both would see order as an empty list (i.e. [1] was never appended).',
+      'Then it fails.',
+    ]);
+    expect(sentences('Use a tool, e.g. Valgrind, to find it. See Fig. 3 for the layout. PostgreSQL vs. MySQL differs.')).toEqual([
+      'Use a tool, e.g. Valgrind, to find it.',
+      'See Fig. 3 for the layout.',
+      'PostgreSQL vs. MySQL differs.',
+    ]);
   });
 });
