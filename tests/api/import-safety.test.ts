@@ -321,6 +321,37 @@ describe('markup nested thousands deep', () => {
       null,
     ]);
   });
+
+  it('in a Word document is refused with that reason (mammoth overflowed its stack on tables nested 20,000 deep)', async () => {
+    const part = (name: string, xml: string) => {
+      const data = Buffer.from(xml);
+      return { name, data: zlib.deflateRawSync(data), size: data.length };
+    };
+    const paragraph = '<w:p><w:r><w:t>deep</w:t></w:r></w:p>';
+    const body = `${'<w:tbl><w:tr><w:tc>'.repeat(20_000)}${paragraph}${'</w:tc></w:tr></w:tbl>'.repeat(20_000)}`;
+    const docx = zip([
+      part(
+        '[Content_Types].xml',
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      part(
+        '_rels/.rels',
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+      part(
+        'word/document.xml',
+        `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      ),
+    ]);
+    server.on('/deep.docx', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }).end(docx),
+    );
+    const result = await runUpload(a, [{ url: server.url('/deep.docx') }, { url: server.url('/lighthouse.txt') }]);
+    expect(result.items.map((item) => item.error)).toEqual([
+      'The Word document nests its tables, lists or links too deep to read (documents nest a few levels deep)',
+      null,
+    ]);
+  });
 });
 
 describe('request validation', () => {

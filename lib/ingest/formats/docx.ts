@@ -14,6 +14,9 @@ export async function parseDocx(bytes: Buffer, limits: ZipLimits): Promise<Parse
   try {
     html = (await mammoth.convertToHtml({ buffer: bytes })).value;
   } catch (error) {
+    // mammoth walks the document's XML recursively: tables or links nested tens of thousands deep overflow its stack.
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      throw refuse('The Word document nests its tables, lists or links too deep to read (documents nest a few levels deep)');
     throw refuse(`The Word document could not be read: ${(error as Error).message.slice(0, 200)}`);
   }
   assertShallowNesting(html);
