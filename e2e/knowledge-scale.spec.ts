@@ -152,6 +152,8 @@ test('a failed import item is retried with a corrected URL; a refused address is
   await field.fill(files.url('travel-policy.html'));
   await item.getByRole('button', { name: 'Retry with this URL' }).click();
   await expect(item.getByText('Done')).toBeVisible({ timeout: 45_000 });
+  // Imported, the file is named by its document's title, its address below.
+  await expect(item.getByRole('link', { name: 'Travel and expenses policy' })).toBeVisible();
   await expect(item.getByText(files.url('travel-policy.html'))).toBeVisible();
   await expect(page.getByText('All files imported')).toBeVisible();
   await expect(item.getByRole('button', { name: /^Retry / })).toHaveCount(0);

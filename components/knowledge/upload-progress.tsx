@@ -133,7 +133,7 @@ function UploadDetail({ uploadId, status, canWrite, back }: { uploadId: number; 
 }
 
 function UploadRow({ uploadId, item, canWrite }: { uploadId: number; item: UploadItem; canWrite: boolean }) {
-  const title = item.content_name || item.file_name || (item.url ? fileName(item.url) : 'File');
+  const title = item.content_title || item.content_name || item.file_name || (item.url ? fileName(item.url) : 'File');
   // A file from the computer shows its name and size; a URL import its address.
   const origin = item.url ?? `${item.file_name ?? 'File'} · ${formatBytes(item.file_size ?? 0)} uploaded from a computer`;
   return (

@@ -46,5 +46,6 @@ export async function retryUploadItem(
   });
   if (count === 0) throw conflict(`Item ${itemId} is no longer failed: only a failed item can be retried`);
   wakeImportWorkers();
-  return itemRecord(await db().uploadItem.findUniqueOrThrow({ where: { id: itemId } }));
+  // Queued again, it holds no content: no title to look up.
+  return itemRecord(await db().uploadItem.findUniqueOrThrow({ where: { id: itemId } }), new Map());
 }

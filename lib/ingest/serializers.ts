@@ -49,6 +49,8 @@ export type UploadItemRecord = {
   error: string | null;
   attempts: number;
   content_id: number | null;
+  /** The imported content's name as it now stands (its document's title unless content_name set one); null until imported or once deleted. */
+  content_title: string | null;
   passages: number;
   tokens: number;
   updated_at: string;
@@ -70,11 +72,12 @@ export function uploadSummary(upload: UploadRow, items: { state: string; updated
   };
 }
 
-export function uploadRecord(upload: UploadRow, items: ItemRow[]): UploadDetail {
-  return { ...uploadSummary(upload, items), items: items.map(itemRecord) };
+/** `titles`: the names of the items' contents, by content id (a content deleted since is missing). */
+export function uploadRecord(upload: UploadRow, items: ItemRow[], titles: ReadonlyMap<number, string>): UploadDetail {
+  return { ...uploadSummary(upload, items), items: items.map((item) => itemRecord(item, titles)) };
 }
 
-export function itemRecord(item: ItemRow): UploadItemRecord {
+export function itemRecord(item: ItemRow, titles: ReadonlyMap<number, string>): UploadItemRecord {
   return {
     id: item.id,
     url: item.fileName === null ? item.url : null,
@@ -88,6 +91,7 @@ export function itemRecord(item: ItemRow): UploadItemRecord {
     error: item.error,
     attempts: item.attempts,
     content_id: item.contentId,
+    content_title: item.contentId === null ? null : (titles.get(item.contentId) ?? null),
     passages: item.passageCount,
     tokens: item.tokenCount,
     updated_at: item.updatedAt.toISOString(),

@@ -43,7 +43,15 @@ export async function getUpload(projectId: number, uploadId: number): Promise<Up
   const upload = await db().upload.findFirst({ where: { id: uploadId, projectId }, include: { items: { orderBy: { position: 'asc' } } } });
   if (!upload) throw notFound(`Upload ${uploadId} not found`);
   const crawl = await crawlProgressOf(upload.id);
-  return { ...uploadRecord(upload, upload.items), ...(crawl ? { crawl } : {}) };
+  return { ...uploadRecord(upload, upload.items, await contentTitles(projectId, upload.items)), ...(crawl ? { crawl } : {}) };
+}
+
+/** The current names of the contents the items imported, by id: a page is known by its title, not its file name ("index.html"). */
+export async function contentTitles(projectId: number, items: { contentId: number | null }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(items.flatMap((item) => (item.contentId === null ? [] : [item.contentId])))];
+  if (!ids.length) return new Map();
+  const contents = await db().content.findMany({ where: { id: { in: ids }, dataset: { projectId } }, select: { id: true, name: true } });
+  return new Map(contents.map((content) => [content.id, content.name]));
 }
 
 export async function listUploads(projectId: number, page: { limit?: number; offset?: number }): Promise<UploadSummary[]> {

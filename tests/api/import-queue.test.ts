@@ -13,6 +13,7 @@ import { advance, claimNext } from '@/lib/ingest/queue';
 import * as upload from '@/app/searcher/v1/upload/route';
 import * as uploadOne from '@/app/searcher/v1/upload/[upload_id]/route';
 import * as passages from '@/app/searcher/v1/contents/[content_id]/passages/route';
+import * as contentOne from '@/app/searcher/v1/contents/[content_id]/route';
 
 const fixture = importFixtureForFile('queue', 'Queue');
 
@@ -29,7 +30,18 @@ async function progress(id: number, who: Tenant = fixture.tenant) {
   return (await call(uploadOne.GET, 'GET', `/searcher/v1/upload/${id}`, { token: who.apiKey, params: { upload_id: String(id) } })).body as {
     state: string;
     counts: Record<string, number>;
-    items: { id: number; url: string; state: string; error: string | null; attempts: number; content_id: number | null; passages: number; tokens: number }[];
+    items: {
+      id: number;
+      url: string;
+      state: string;
+      error: string | null;
+      attempts: number;
+      content_id: number | null;
+      content_name: string | null;
+      content_title: string | null;
+      passages: number;
+      tokens: number;
+    }[];
   };
 }
 
@@ -245,6 +257,28 @@ describe('re-import and the indexed-token limit', () => {
     const stale = await fullTextHits(fixture.datasetId, 'first');
     for (const id of firstIds) expect(stale).not.toContain(id);
     expect(firstIds.length).toBeGreaterThan(0);
+  });
+
+  it('an item names the content it imported as it stands now: its title, a new name, nothing once deleted', async () => {
+    fixture.server.on('/guide/index.html', (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><title>Harbour fees guide</title></head><body><h1>Harbour fees guide</h1><p>Fees are due on arrival.</p></body></html>'),
+    );
+    const id = await start([fixture.server.url('/guide/index.html'), fixture.server.url('/guide/missing.html')]);
+    const before = await progress(id);
+    expect(before.items.map((item) => item.content_title)).toEqual([null, null]);
+    const settled = await drainUntilSettled(id, 'titles');
+    const [page, missing] = settled.items;
+    expect(page).toMatchObject({ state: 'done', content_name: null, content_title: 'Harbour fees guide' });
+    expect(missing).toMatchObject({ state: 'failed', content_id: null, content_title: null });
+
+    const params = { content_id: String(page.content_id) };
+    const renamed = await call(contentOne.PUT, 'PUT', '/x', { token: fixture.tenant.apiKey, params, body: { name: 'Port fees', source: '' } });
+    expect(renamed.status).toBe(200);
+    expect((await progress(id)).items[0].content_title).toBe('Port fees');
+    expect((await call(contentOne.DELETE, 'DELETE', '/x', { token: fixture.tenant.apiKey, params })).status).toBe(204);
+    expect((await progress(id)).items[0]).toMatchObject({ content_id: page.content_id, content_title: null });
   });
 
   it("an import that would pass the plan's indexed-token limit fails with a clear reason and changes nothing", async () => {
