@@ -5,7 +5,9 @@
 // answer: that it is extractive is said by the response (answer kind), not
 // by a sentence in the text.
 import { countTokens } from '../text/tokens';
-import { queryTerms, sentences, stemsOf } from '../text/words';
+import { queryTerms, sentences, stemsOf, words } from '../text/words';
+import { likeliestNeighbour, mayBeMisspelt, oneSlipAway } from '../text/slips';
+import { porterStem } from '../text/stem';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 import { briefTitle } from '../search/passage-title';
@@ -36,14 +38,28 @@ function termWeights(question: string, passages: SourcePassage[]): Weights {
   // The words as written count too: a source may say "turning off fsync" where the question's "turn off" is
   // searched as "disable".
   const terms = [...queryTerms(question, undefined, { keywords: true }), ...queryTerms(question, undefined, { keywords: true, asWritten: true })];
-  const stems = [...new Set(terms.map((t) => t.stem))];
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
+  // A word no source holds may be a slip that retrieval read as its neighbour ("contaner"): weigh the word the sources write.
+  const held = (stem: string) => sets.some((set) => set.has(stem));
+  const stems = [...new Set(terms.map((t) => (held(t.stem) || !mayBeMisspelt(t) ? t.stem : (spelledAsSources(t.word, passages) ?? t.stem))))];
   const weights: Weights = new Map();
   for (const stem of stems) {
     const holding = sets.filter((s) => s.has(stem)).length;
     weights.set(stem, Math.log(1 + (passages.length + 1) / (holding + 0.5)));
   }
   return weights;
+}
+
+/** The stem of the sources' word one slip from `word` that they write most often, or null. */
+function spelledAsSources(word: string, passages: SourcePassage[]): string | null {
+  const near = new Set(oneSlipAway(word));
+  const counts = new Map<string, number>();
+  for (const p of passages) for (const w of words(`${p.title} ${p.text}`)) if (near.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const best = likeliestNeighbour(
+    [...counts.keys()].map((w) => ({ word: w })),
+    (n) => counts.get(n.word) ?? 0,
+  );
+  return best ? porterStem(best.word) : null;
 }
 
 function coverage(text: string, weights: Weights): number {

@@ -68,6 +68,15 @@ export const sqliteIndex: LexicalIndex = {
     return { total, df, postings };
   },
 
+  async usedWords(datasetId, words) {
+    const stems = [...new Set(words.filter((t) => !t.prefix && t.stem).map((t) => t.stem))];
+    if (!stems.length) return new Map();
+    const rows = await db().$queryRaw<{ lexeme: string; passages: bigint | number }[]>`
+      SELECT lexeme, passages FROM passage_lexeme_counts
+      WHERE dataset_id = ${datasetId} AND lexeme IN (${Prisma.join(stems)}) AND lexeme <> '' AND passages > 0`;
+    return new Map(rows.map((r) => [r.lexeme, Math.min(DF_COUNT_CAP, Number(r.passages))]));
+  },
+
   async candidates(datasetId, terms, mode, budget, pool, scope): Promise<Candidate[]> {
     if (!terms.length) return [];
     if (mode === 'and') {

@@ -51,6 +51,8 @@ export type LexicalIndex = {
    * `and`: passages holding all the (common) terms; may come back unranked (lexical 0).
    */
   candidates(datasetId: number, terms: IndexTerm[], mode: 'or' | 'and', budget: number, pool: number, scope?: CandidateScope): Promise<Candidate[]>;
+  /** How many of the dataset's passages use each of these words (up to DF_COUNT_CAP), keyed by termKey; words it does not use are left out. */
+  usedWords(datasetId: number, words: IndexTerm[]): Promise<Map<string, number>>;
 };
 
 /** Key of a term in the df map: prefix terms are kept apart from whole words. */

@@ -9,7 +9,8 @@
 // (bm25 / ts_rank_cd); the common ones only re-rank. A question made of
 // common words alone takes bounded unranked matches holding all of them.
 import { db, Prisma } from '../db/client';
-import { DF_COUNT_CAP, costIn, termKey, type Candidate, type IndexTerm } from './lexical';
+import { DF_COUNT_CAP, costIn, termKey, type Candidate, type Frequencies, type IndexTerm, type LexicalIndex } from './lexical';
+import { correctSpelling } from './spelling';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { adverbRoot, queryTerms, type QueryTerm } from '../text/words';
@@ -93,15 +94,14 @@ export type QueryPlan = {
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
-  const { terms, asked: adverbs } = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
-  if (!terms.length) return null;
+  const written = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
+  if (!written.terms.length) return null;
   const index = lexicalIndex();
+  const { terms, asked: adverbs, joined, frequencies } = await spelledRight(index, datasetId, written);
   // A phrasal verb's own verb ("turning" of "turning off" for "disable") is one of its term's paraphrases.
   const alternatives = terms.map((t) =>
     [...(t.written ? [t.written] : []), ...synonymsOf(t.word)].map((word) => ({ word, stem: porterStem(word) })).filter((a) => a.stem !== t.stem),
   );
-  const joined = compoundsOf(terms);
-  const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...adverbs.flat(), ...joined.map((c) => c.word)]);
   const { total, df } = frequencies;
   // Other forms of each term: its adverb, and the compounds the dataset writes of it and its neighbour.
   const asked = adverbs.map((forms, i) => [...forms, ...joined.filter((c) => c.of.includes(i) && df.get(termKey(c.word))).map((c) => c.word)]);
@@ -158,6 +158,36 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
   const full = postings <= FULL_RANK_BUDGET ? [...all, ...forms, ...ranked.filter((t) => !all.includes(t) && !forms.includes(t))] : null;
   return { terms: rankTerms, ranked, all, common, full, shared, idf: idfOf };
+}
+
+type Looked = { terms: QueryTerm[]; asked: IndexTerm[][]; joined: ReturnType<typeof compoundsOf>; frequencies: Frequencies };
+
+/** The dataset's counts of the terms, their other forms and the compounds of neighbouring terms. */
+async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[], asked: IndexTerm[][]): Promise<Looked> {
+  const joined = compoundsOf(terms);
+  const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...asked.flat(), ...joined.map((c) => c.word)]);
+  return { terms, asked, joined, frequencies };
+}
+
+/**
+ * The terms as the dataset spells them: a word it holds in no form is read as its most used neighbour one
+ * slip of the keyboard away (spelling.ts), and counted again. A question spelt right costs nothing more.
+ */
+async function spelledRight(index: LexicalIndex, datasetId: number, written: { terms: QueryTerm[]; asked: IndexTerm[][] }): Promise<Looked> {
+  const looked = await lookUp(index, datasetId, written.terms, written.asked);
+  const held = (t: IndexTerm) => (looked.frequencies.df.get(termKey(t)) ?? 0) > 0;
+  const corrections = await correctSpelling(index, datasetId, written.terms, (t) => (held(t) || written.asked[written.terms.indexOf(t)].some(held) ? 1 : 0));
+  if (!corrections.length) return looked;
+  const terms: QueryTerm[] = [];
+  const asked: IndexTerm[][] = [];
+  written.terms.forEach((term, i) => {
+    const to = corrections.find((c) => c.from === term)?.to ?? term;
+    // A slip that spells a word the question already has adds nothing.
+    if (to !== term && written.terms.some((t) => t.stem === to.stem)) return;
+    terms.push(to);
+    asked.push(written.asked[i]);
+  });
+  return lookUp(index, datasetId, terms, asked);
 }
 
 /**

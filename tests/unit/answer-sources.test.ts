@@ -270,3 +270,21 @@ describe('code announced at the end of a passage, held by the next passage of it
     expect(answer).toBe('This module proxies to a backend server over AJP. [1]');
   });
 });
+
+describe('a misspelt question word', () => {
+  const stopping = passageOf(
+    1,
+    'Containers › Stopping',
+    ['Images are built in layers.', 'Stop a running container with the stop command: its main process gets a signal first.'].join('\n\n'),
+  );
+
+  it('is read as the word the sources write one slip away, so the paragraph that holds it is quoted', () => {
+    expect(composeExtractive(answerInput('runnign contaner', [stopping]))).toBe(
+      'Stop a running container with the stop command: its main process gets a signal first. [1]',
+    );
+  });
+
+  it('is left as written when the sources hold no word one slip away', () => {
+    expect(composeExtractive(answerInput('kubernetes pods', [stopping]))).toContain("I couldn't find an answer");
+  });
+});

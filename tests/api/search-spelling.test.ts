@@ -1,0 +1,80 @@
+// A question with a typing mistake finds what the question spelt right
+// finds, on both databases: a word the dataset holds in no form is read as
+// the word one slip away that its passages use most. A word spelt right is
+// never touched, nor a word no neighbour of which the dataset holds.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { POST as search } from '@/app/searcher/v1/search/route';
+import { lexicalIndex } from '@/lib/search/choose-lexical-index';
+import { retrieve } from '@/lib/search/retrieve';
+import { correctSpelling } from '@/lib/search/spelling';
+import { queryTerms } from '@/lib/text/words';
+import { porterStem } from '@/lib/text/stem';
+import { call } from '../helpers/http';
+import { rewritePassages } from '../helpers/passages';
+import { createDatamodelFor, createKnowledge, createTenant, type Tenant } from '../helpers/tenant';
+
+const PASSAGES = [
+  'Stop a running container with the stop command: its main process gets a signal first, then a kill after a grace period.',
+  'Remove images that no container uses with the prune command.',
+  'Connect a network to the host with the network connect command.',
+  'A subscriber of logical replication applies the changes its publication sends.',
+  'Broken links are reported by the link checker; every link is followed once.',
+  'The links page lists every link of the site, and the links of each page.',
+  'Lines longer than the limit are wrapped.',
+];
+
+let t: Tenant;
+let datasetId: number;
+
+beforeAll(async () => {
+  t = await createTenant('spelling');
+  const { dataset, content } = await createKnowledge(t, 'Spelling fixture');
+  datasetId = dataset.id;
+  await rewritePassages(t.organization.id, content.id, PASSAGES);
+  await createDatamodelFor(t, 'Spelling fixture', 'Spelling assistant');
+});
+
+const first = async (question: string) => (await retrieve(datasetId, question, { topK: 3, minScore: 0 }))[0]?.body;
+const corrections = async (question: string) =>
+  (await correctSpelling(lexicalIndex(), datasetId, queryTerms(question), () => 0)).map((c) => `${c.from.word}→${c.to.word}`);
+
+describe('questions with a typing mistake', () => {
+  it.each([
+    ['stop a running container', 'stop a runnign contaner'], // two letters swapped, a letter left out
+    ['logical replication subscriber', 'logical replucation subscriber'], // a neighbouring key
+    ['remove unused images', 'remove unused imagges'], // a key struck twice
+  ])('"%s" misspelt as "%s" finds the same passages, scored the same', async (right, misspelt) => {
+    const ranked = async (question: string) => (await retrieve(datasetId, question, { topK: 5, minScore: 0 })).map((p) => [p.body, p.score]);
+    const expected = await ranked(right);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await ranked(misspelt)).toEqual(expected);
+  });
+
+  it('reads a slip as the neighbour more passages use', async () => {
+    // "linxs" is one slip from "links" (two passages) and from "lines" (one).
+    expect(await corrections('broken linxs')).toContain('linxs→links');
+    expect(await first('broken linxs')).toBe(PASSAGES[4]);
+  });
+
+  it('leaves alone a word with no used neighbour, and never asks about words the dataset holds', async () => {
+    expect(await corrections('kubernetes')).toEqual([]);
+    const index = lexicalIndex();
+    const held = await index.usedWords(
+      datasetId,
+      ['container', 'replication', 'contaner'].map((word) => ({ word, stem: porterStem(word) })),
+    );
+    expect(held.get(porterStem('container'))).toBe(2);
+    expect(held.get(porterStem('replication'))).toBe(1);
+    expect(held.has(porterStem('contaner'))).toBe(false);
+  });
+
+  it('answers the misspelt question over the API from the right passage', async () => {
+    const res = await call(search, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'a runnign contaner', model: 'Spelling assistant' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.search[0].context).toBe(PASSAGES[0]);
+    expect(res.body.generational.content).toContain('Stop a running container');
+  });
+});

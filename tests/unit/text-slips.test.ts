@@ -1,0 +1,41 @@
+// The words one slip of the keyboard away from a question's word, and which
+// words are read as possible slips at all.
+import { describe, expect, it } from 'vitest';
+import { mayBeMisspelt, oneSlipAway } from '@/lib/text/slips';
+import { queryTerms } from '@/lib/text/words';
+
+describe('oneSlipAway', () => {
+  const near = new Set(oneSlipAway('contaner'));
+
+  it('holds a letter left out, added, struck for another and two letters swapped', () => {
+    expect(near.has('container')).toBe(true); // the letter left out, added back
+    expect(near.has('contane')).toBe(true); // a letter left out
+    expect(near.has('contanre')).toBe(true); // two letters swapped
+    expect(near.has('contender')).toBe(false); // two slips away
+    expect([...new Set(oneSlipAway('teh'))]).toContain('the');
+    expect(new Set(oneSlipAway('replucation')).has('replication')).toBe(true); // a neighbouring key
+  });
+
+  it('never holds the word itself, and each word once', () => {
+    const list = oneSlipAway('letter');
+    expect(list).not.toContain('letter');
+    expect(new Set(list).size).toBe(list.length);
+    // About 53 neighbours a letter: bounded by the word's length.
+    expect(list.length).toBeLessThan(54 * 'letter'.length + 27);
+  });
+});
+
+describe('mayBeMisspelt', () => {
+  const term = (question: string) => queryTerms(question, undefined, { keywords: true })[0];
+
+  it('reads plain words of five letters or more as possible slips', () => {
+    expect(mayBeMisspelt(term('contaner'))).toBe(true);
+    expect(mayBeMisspelt(term('stpo'))).toBe(false); // too short to tell: stop, step, stpe…
+  });
+
+  it('leaves alone what is not a typed word: digits, keywords, very long strings', () => {
+    expect(mayBeMisspelt(term('utf16le'))).toBe(false);
+    expect(mayBeMisspelt(term('WHERE clause'))).toBe(false); // a keyword the question wrote in capitals
+    expect(mayBeMisspelt(term('a'.repeat(31)))).toBe(false);
+  });
+});
