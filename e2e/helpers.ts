@@ -86,7 +86,13 @@ export async function openDataset(page: Page, name: string): Promise<void> {
 /** Rates an answer (console or smartpage) "Not helpful" for one reason, with a comment, and waits until it is saved. */
 export async function rateNotHelpful(answer: Locator, reason: string, comment: string): Promise<void> {
   await answer.getByRole('button', { name: 'Not helpful' }).click();
-  await answer.getByLabel(reason).check();
+  // Under the last answer the form opens below the fold and the console follows it down: a click sent while
+  // it moves can land beside the box (CI saw "Clicking the checkbox did not change its state"). Wait until the
+  // whole form is in view, and tick again if a click was lost (ticking a ticked box changes nothing).
+  const save = answer.getByRole('button', { name: 'Save rating' });
+  await save.scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await expect(() => answer.getByLabel(reason).check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
   await answer.getByLabel('Comment (optional)').fill(comment);
   await answer.getByRole('button', { name: 'Save rating' }).click();
   await expect(answer.getByTestId('rating-saved')).toContainText(`Not helpful · ${reason}`);
