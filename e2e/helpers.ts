@@ -94,6 +94,6 @@ export async function rateNotHelpful(answer: Locator, reason: string, comment: s
   await expect(save).toBeInViewport({ ratio: 1 });
   await expect(() => answer.getByLabel(reason).check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
   await answer.getByLabel('Comment (optional)').fill(comment);
-  await answer.getByRole('button', { name: 'Save rating' }).click();
+  await save.click();
   await expect(answer.getByTestId('rating-saved')).toContainText(`Not helpful · ${reason}`);
 }

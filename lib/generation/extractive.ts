@@ -41,7 +41,8 @@ function termWeights(question: string, passages: SourcePassage[]): Weights {
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
   // A word no source holds may be a slip that retrieval read as its neighbour ("contaner"): weigh the word the sources write.
   const held = (stem: string) => sets.some((set) => set.has(stem));
-  const stems = [...new Set(terms.map((t) => (held(t.stem) || !mayBeMisspelt(t) ? t.stem : (spelledAsSources(t.word, passages) ?? t.stem))))];
+  const distinct = [...new Map(terms.map((t) => [t.stem, t])).values()];
+  const stems = [...new Set(distinct.map((t) => (held(t.stem) || !mayBeMisspelt(t) ? t.stem : (spelledAsSources(t.word, passages) ?? t.stem))))];
   const weights: Weights = new Map();
   for (const stem of stems) {
     const holding = sets.filter((s) => s.has(stem)).length;

@@ -47,7 +47,7 @@ export async function getUpload(projectId: number, uploadId: number): Promise<Up
 }
 
 /** The current names of the contents the items imported, by id: a page is known by its title, not its file name ("index.html"). */
-export async function contentTitles(projectId: number, items: { contentId: number | null }[]): Promise<Map<number, string>> {
+async function contentTitles(projectId: number, items: { contentId: number | null }[]): Promise<Map<number, string>> {
   const ids = [...new Set(items.flatMap((item) => (item.contentId === null ? [] : [item.contentId])))];
   if (!ids.length) return new Map();
   const contents = await db().content.findMany({ where: { id: { in: ids }, dataset: { projectId } }, select: { id: true, name: true } });

@@ -68,6 +68,8 @@ export const sqliteIndex: LexicalIndex = {
     return { total, df, postings };
   },
 
+  // One IN list, not frequencies()'s UNION of a SELECT a term: a misspelt word has some 600 neighbours, past
+  // SQLite's 500 terms of a compound SELECT.
   async usedWords(datasetId, words) {
     const stems = [...new Set(words.filter((t) => !t.prefix && t.stem).map((t) => t.stem))];
     if (!stems.length) return new Map();

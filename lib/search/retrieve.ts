@@ -175,15 +175,18 @@ async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[]
  */
 async function spelledRight(index: LexicalIndex, datasetId: number, written: { terms: QueryTerm[]; asked: IndexTerm[][] }): Promise<Looked> {
   const looked = await lookUp(index, datasetId, written.terms, written.asked);
-  const held = (t: IndexTerm) => (looked.frequencies.df.get(termKey(t)) ?? 0) > 0;
-  const corrections = await correctSpelling(index, datasetId, written.terms, (t) => (held(t) || written.asked[written.terms.indexOf(t)].some(held) ? 1 : 0));
+  const counted = (t: IndexTerm) => (looked.frequencies.df.get(termKey(t)) ?? 0) > 0;
+  const held = new Set(written.terms.filter((t, i) => counted(t) || written.asked[i].some(counted)));
+  const corrections = await correctSpelling(index, datasetId, written.terms, (t) => held.has(t));
   if (!corrections.length) return looked;
   const terms: QueryTerm[] = [];
   const asked: IndexTerm[][] = [];
+  const stems = new Set(written.terms.map((t) => t.stem));
   written.terms.forEach((term, i) => {
     const to = corrections.find((c) => c.from === term)?.to ?? term;
-    // A slip that spells a word the question already has adds nothing.
-    if (to !== term && written.terms.some((t) => t.stem === to.stem)) return;
+    // A slip that spells a word the question already has (or another slip already spelt) adds nothing.
+    if (to !== term && stems.has(to.stem)) return;
+    stems.add(to.stem);
     terms.push(to);
     asked.push(written.asked[i]);
   });

@@ -17,13 +17,13 @@ const MAX_CORRECTED = 4;
 export type Correction = { from: QueryTerm; to: QueryTerm };
 
 /**
- * The corrections for the terms the dataset does not hold (`dfOf` 0): each
+ * The corrections for the terms the dataset does not hold (`held` false): each
  * such word's most used neighbour one slip away (ties: the alphabetically
  * first, so every run reads a question alike). A word with no used neighbour
  * stays as it is.
  */
-export async function correctSpelling(index: LexicalIndex, datasetId: number, terms: QueryTerm[], dfOf: (t: QueryTerm) => number): Promise<Correction[]> {
-  const unknown = terms.filter((t) => mayBeMisspelt(t) && dfOf(t) === 0).slice(0, MAX_CORRECTED);
+export async function correctSpelling(index: LexicalIndex, datasetId: number, terms: QueryTerm[], held: (t: QueryTerm) => boolean): Promise<Correction[]> {
+  const unknown = terms.filter((t) => mayBeMisspelt(t) && !held(t)).slice(0, MAX_CORRECTED);
   if (!unknown.length) return [];
   const neighbours = new Map(unknown.map((t) => [t, oneSlipAway(t.word).map((word): IndexTerm => ({ word, stem: porterStem(word) }))]));
   const used = await index.usedWords(datasetId, [...neighbours.values()].flat());

@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 const first = async (question: string) => (await retrieve(datasetId, question, { topK: 3, minScore: 0 }))[0]?.body;
 const corrections = async (question: string) =>
-  (await correctSpelling(lexicalIndex(), datasetId, queryTerms(question), () => 0)).map((c) => `${c.from.word}→${c.to.word}`);
+  (await correctSpelling(lexicalIndex(), datasetId, queryTerms(question), () => false)).map((c) => `${c.from.word}→${c.to.word}`);
 
 describe('questions with a typing mistake', () => {
   it.each([
