@@ -77,6 +77,21 @@ test('a dataset with a preset can be asked too', async ({ page }) => {
   await expect(page.getByRole('article').first().getByRole('region', { name: 'Sources' })).toContainText('Credits and usage reports');
 });
 
+test('a typing mistake is searched as the word meant, and the answer says so', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.owner);
+  await page.getByLabel('Your question').fill('How do I imprt documents?');
+  await page.getByRole('button', { name: 'Send question' }).click();
+  const answer = page.getByRole('article').first();
+  await expect(answer.getByTestId('searched-for')).toHaveText('Searched for How do I import documents?');
+  await expect(answer.getByTestId('searched-for').locator('strong')).toHaveText('import');
+  await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Importing documents');
+  // A question spelt right says nothing of the kind.
+  await page.getByLabel('Your question').fill('Which file formats are supported?');
+  await page.getByRole('button', { name: 'Send question' }).click();
+  await expect(page.getByRole('article').nth(1).getByText('Was this answer helpful?')).toBeVisible();
+  await expect(page.getByRole('article').nth(1).getByTestId('searched-for')).toHaveCount(0);
+});
+
 test('threads: rename in place, search by name or question, delete after confirming', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.editor);
   const question = page.getByLabel('Your question');

@@ -10,6 +10,7 @@ import { documentOf } from './source-groups';
 import { Sources } from './sources';
 import { AnswerMarkdown } from './answer-markdown';
 import { isNoAnswer } from './no-answer';
+import { SearchedFor } from './searched-for';
 import type { Turn } from './types';
 
 /**
@@ -71,6 +72,7 @@ export function Message({
           <Bot className="size-4" />
         </span>
         <div className="min-w-0 flex-1 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+          {turn.searchedFor ? <SearchedFor question={turn.question} searchedFor={turn.searchedFor} /> : null}
           {turn.answer && finished && isNoAnswer(turn.answer) ? (
             <NoAnswer text={turn.answer} />
           ) : turn.answer ? (

@@ -1,5 +1,6 @@
 'use client';
 // Reads the server-sent events of POST /searcher/v1/search/stream:
+// `searched` (the question as searched, when words were read as others),
 // `search` (the sources), `delta` (a piece of the answer), `done`
 // (conversation, identifier, tokens, full answer) and `error` ({detail}).
 import { ApiClientError, apiHeaders, detailOf } from '@/components/api/client';
@@ -9,6 +10,8 @@ import type { Source } from './types';
 export type StreamDone = { conversation: string; identifier: string; total_tokens: number; content: string; answer_kind?: 'extractive' | 'generated' };
 
 export type StreamHandlers = {
+  /** The question as searched: sent only when some of its words were read as others (typing mistakes). */
+  onSearched?: (searchedFor: string) => void;
   onSources: (sources: Source[]) => void;
   onDelta: (text: string) => void;
   onDone: (done: StreamDone) => void;
@@ -23,7 +26,8 @@ function dispatch(block: string, handlers: StreamHandlers): void {
   }
   if (data.length === 0) return;
   const payload = JSON.parse(data.join('\n')) as unknown;
-  if (event === 'search') handlers.onSources(Array.isArray(payload) ? (payload as Source[]) : []);
+  if (event === 'searched') handlers.onSearched?.(String((payload as { searched_for?: unknown }).searched_for ?? ''));
+  else if (event === 'search') handlers.onSources(Array.isArray(payload) ? (payload as Source[]) : []);
   else if (event === 'delta') handlers.onDelta(String((payload as { content?: unknown }).content ?? ''));
   else if (event === 'done') handlers.onDone(payload as StreamDone);
   else if (event === 'error') throw new ApiClientError(502, String((payload as { detail?: unknown }).detail ?? 'The answer could not be completed'));

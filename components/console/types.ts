@@ -17,6 +17,8 @@ export type Turn = {
   question: string;
   answer: string;
   sources: Source[];
+  /** The question as searched, when some of its words were read as others (typing mistakes). */
+  searchedFor?: string;
   status: 'streaming' | 'done' | 'error';
   error?: string;
   /** The reader stopped the answer (the error is no failure). */

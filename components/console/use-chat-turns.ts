@@ -91,6 +91,7 @@ export function useChatTurns({ onDone, onSettled }: { onDone?: (done: StreamDone
         request.path,
         request.body,
         {
+          onSearched: (searchedFor) => update(key, { searchedFor }),
           onSources: (sources) => update(key, { sources }),
           onDelta: (text) => update(key, (t) => ({ answer: t.answer + text })),
           onDone: (done) => {

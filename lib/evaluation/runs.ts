@@ -135,7 +135,7 @@ async function execute(
   try {
     for (const q of questions) {
       const t0 = performance.now();
-      const passages = await retrievePassages(datasetId, q.question, options);
+      const { passages } = await retrievePassages(datasetId, q.question, options);
       const documents = distinctDocuments(passages.map((p) => ({ contentId: p.contentId, name: p.content.name, source: p.content.source })));
       results.push({
         question: q.question,

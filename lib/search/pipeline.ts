@@ -12,7 +12,8 @@ import type { SearchCaller, SearchItem, SearchRequest } from './contract';
 import { searchDate, searchItem } from './search-item';
 import { openThread, storeNewThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
-import type { RetrievedPassage } from './retrieve';
+import type { Retrieval, RetrievedPassage } from './retrieve';
+import { asSearched, type WordReading } from './spelling';
 import { retrievePassages } from './retrieval-threads';
 import { storedResult } from './stored-results';
 import { subQueries } from './subqueries';
@@ -26,20 +27,24 @@ export type Prepared = {
   resolution: Resolution;
   queries: string[];
   passages: RetrievedPassage[];
+  /** The question as searched, when some of its words were read as others (typing mistakes); else null. */
+  searchedFor: string | null;
   provider: GenerationProvider;
   input: GenerationInput;
   templatePrompt: string;
 };
 
 /** Deep search: the best passage of each sub-query first, then the rest by score. */
-async function retrieveDeep(datasetId: number, queries: string[], target: SearchTarget): Promise<RetrievedPassage[]> {
+async function retrieveDeep(datasetId: number, queries: string[], target: SearchTarget): Promise<Retrieval> {
   // At once: with retrieval threads, sub-queries run side by side.
-  const lists = await Promise.all(queries.map((query) => retrievePassages(datasetId, query, target.parameters)));
+  const retrievals = await Promise.all(queries.map((query) => retrievePassages(datasetId, query, target.parameters)));
+  const lists = retrievals.map((r) => r.passages);
   const chosen = new Map<number, RetrievedPassage>();
   for (const list of lists) if (list[0] && !chosen.has(list[0].passageId)) chosen.set(list[0].passageId, list[0]);
   const rest = lists.flat().sort((a, b) => b.score - a.score);
   for (const p of rest) if (!chosen.has(p.passageId)) chosen.set(p.passageId, p);
-  return [...chosen.values()].slice(0, Math.max(target.parameters.topK, queries.length));
+  const readings = new Map<string, WordReading>(retrievals.flatMap((r) => r.readings).map((r) => [r.written, r]));
+  return { passages: [...chosen.values()].slice(0, Math.max(target.parameters.topK, queries.length)), readings: [...readings.values()] };
 }
 
 export async function prepare(body: SearchRequest, caller: SearchCaller, type: InteractionType): Promise<Prepared> {
@@ -48,11 +53,12 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
   const resolution = await settleFollowUp(target.dataset.id, resolveQuestion(body.question, thread.turns));
   let queries: string[] = [];
   let passages: RetrievedPassage[] = [];
+  let readings: WordReading[] = [];
   if (resolution.kind !== 'context') {
     queries = type === 'deepsearch' ? subQueries(resolution.query) : [resolution.query];
-    passages = await timeSearchPhase('retrieval', type, () =>
+    ({ passages, readings } = await timeSearchPhase('retrieval', type, () =>
       type === 'deepsearch' ? retrieveDeep(target.dataset.id, queries, target) : retrievePassages(target.dataset.id, resolution.query, target.parameters),
-    );
+    ));
   }
   const sources = passages.map((p) => ({
     title: passageTitle(p.content.name, p.heading),
@@ -73,7 +79,8 @@ export async function prepare(body: SearchRequest, caller: SearchCaller, type: I
     userPrompt,
     parameters: { temperature: target.parameters.temperature, maxTokens: target.parameters.maxTokens },
   };
-  return { target, thread, resolution, queries, passages, provider: providerFor(target.model), input, templatePrompt };
+  const searchedFor = asSearched(body.question, readings);
+  return { target, thread, resolution, queries, passages, searchedFor, provider: providerFor(target.model), input, templatePrompt };
 }
 
 export function searchItems(passages: RetrievedPassage[]): SearchItem[] {

@@ -19,7 +19,7 @@ import { AppError } from '../errors';
 import { WorkerFailure, WorkerPool } from '../server/worker-pool';
 import { requestsInFlight } from '../server/shutdown';
 import { metrics } from '../observability/metrics';
-import { retrieve, type RetrievedPassage, type RetrieveOptions } from './retrieve';
+import { retrieveReading, type Retrieval, type RetrieveOptions } from './retrieve';
 
 export type RetrievalJob = { datasetId: number; question: string; options: RetrieveOptions };
 
@@ -28,15 +28,16 @@ type Spawner = (options: WorkerOptions) => Worker;
 const JOBS_PER_THREAD = 8;
 /** A retrieval still running after this long is stopped with its thread (SQLite waits at most 10 s for a lock). */
 const TIMEOUT_MS = 30_000;
-type Held = { threads: number; pool: WorkerPool<RetrievalJob, RetrievedPassage[]> };
+type Held = { threads: number; pool: WorkerPool<RetrievalJob, Retrieval> };
 // Route handlers and instrumentation can be separate bundles of one process: share one pool and one count.
 const holder = globalThis as unknown as { __ksRetrievalPool?: Held; __ksRetrievalSpawner?: Spawner; __ksRetrievalsRunning?: { count: number } };
 
 /**
- * The question's passages, re-ranked and thresholded (retrieve.ts): on the server's thread when it answers
- * no other request and runs no other retrieval (or there are no threads), else from a retrieval thread.
+ * The question's passages, re-ranked and thresholded, with the words read as others (retrieve.ts): on the
+ * server's thread when it answers no other request and runs no other retrieval (or there are no threads),
+ * else from a retrieval thread.
  */
-export async function retrievePassages(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+export async function retrievePassages(datasetId: number, question: string, options: RetrieveOptions): Promise<Retrieval> {
   const threads = appConfig().searchThreads;
   const running = runningOf();
   running.count++;
@@ -46,7 +47,7 @@ export async function retrievePassages(datasetId: number, question: string, opti
     // request runs from its start to here without waiting on anything, so without the turn none would be.
     if (threads > 0) await new Promise((resolve) => setImmediate(resolve));
     here = threads === 0 || (running.count === 1 && requestsInFlight() <= 1);
-    return here ? await retrieve(datasetId, question, options) : await retrieveInThread(datasetId, question, options);
+    return here ? await retrieveReading(datasetId, question, options) : await retrieveInThread(datasetId, question, options);
   } finally {
     running.count--;
     // search_retrievals_total: where retrievals ran, for operators and tests alike.
@@ -55,7 +56,7 @@ export async function retrievePassages(datasetId: number, question: string, opti
 }
 
 /** Retrieval in a retrieval thread (one is started if none runs); a thread that crashes costs its question nothing. */
-export async function retrieveInThread(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+export async function retrieveInThread(datasetId: number, question: string, options: RetrieveOptions): Promise<Retrieval> {
   const pool = poolOf(Math.max(1, appConfig().searchThreads));
   try {
     return await pool.run({ datasetId, question, options });
@@ -64,7 +65,7 @@ export async function retrieveInThread(datasetId: number, question: string, opti
     if (error.kind === 'timeout') throw new AppError('service_unavailable', 'The search took too long; try again in a moment', { 'retry-after': '5' });
     // The thread crashed (a fresh one takes the next question): this one is answered here.
     console.warn(`[search] retrieval thread failed (${error.message}); retrieving on the server's thread`);
-    return retrieve(datasetId, question, options);
+    return retrieveReading(datasetId, question, options);
   }
 }
 
@@ -96,11 +97,11 @@ export function setRetrievalWorkerSpawner(spawner: Spawner | undefined): Spawner
   return before;
 }
 
-function poolOf(threads: number): WorkerPool<RetrievalJob, RetrievedPassage[]> {
+function poolOf(threads: number): WorkerPool<RetrievalJob, Retrieval> {
   const held = holder.__ksRetrievalPool;
   if (held?.threads === threads) return held.pool;
   if (held) void held.pool.close();
-  const pool = new WorkerPool<RetrievalJob, RetrievedPassage[]>({
+  const pool = new WorkerPool<RetrievalJob, Retrieval>({
     size: threads,
     jobsPerWorker: JOBS_PER_THREAD,
     timeoutMs: TIMEOUT_MS,

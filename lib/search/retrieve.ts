@@ -10,7 +10,7 @@
 // common words alone takes bounded unranked matches holding all of them.
 import { db, Prisma } from '../db/client';
 import { DF_COUNT_CAP, costIn, termKey, type Candidate, type Frequencies, type IndexTerm, type LexicalIndex } from './lexical';
-import { correctSpelling } from './spelling';
+import { correctSpelling, type WordReading } from './spelling';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
 import { adverbRoot, queryTerms, type QueryTerm } from '../text/words';
@@ -80,7 +80,8 @@ export type RetrievedPassage = {
  * common: how many of `all` were too common to rank;
  * full: every term (and paraphrase) of `ranked`+`all` can be ranked at once;
  * shared: keys of the terms other datasets hold too (the index ranks their matches as well);
- * idf: the IDF of every term above (forms and paraphrases by their own counts), keyed by termKey.
+ * idf: the IDF of every term above (forms and paraphrases by their own counts), keyed by termKey;
+ * readings: the question's words read as other words (typing mistakes, spelling.ts), as written → as searched.
  */
 export type QueryPlan = {
   terms: RankTerm[];
@@ -90,6 +91,7 @@ export type QueryPlan = {
   full: IndexTerm[] | null;
   shared: string[];
   idf: Map<string, number>;
+  readings: WordReading[];
 };
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
@@ -97,7 +99,7 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   const written = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
   if (!written.terms.length) return null;
   const index = lexicalIndex();
-  const { terms, asked: adverbs, joined, frequencies } = await spelledRight(index, datasetId, written);
+  const { terms, asked: adverbs, joined, frequencies, readings } = await spelledRight(index, datasetId, written);
   // A phrasal verb's own verb ("turning" of "turning off" for "disable") is one of its term's paraphrases.
   const alternatives = terms.map((t) =>
     [...(t.written ? [t.written] : []), ...synonymsOf(t.word)].map((word) => ({ word, stem: porterStem(word) })).filter((a) => a.stem !== t.stem),
@@ -157,16 +159,16 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
   }
   // Paraphrases ranked above hold at most CANDIDATE_BUDGET postings more.
   const full = postings <= FULL_RANK_BUDGET ? [...all, ...forms, ...ranked.filter((t) => !all.includes(t) && !forms.includes(t))] : null;
-  return { terms: rankTerms, ranked, all, common, full, shared, idf: idfOf };
+  return { terms: rankTerms, ranked, all, common, full, shared, idf: idfOf, readings };
 }
 
-type Looked = { terms: QueryTerm[]; asked: IndexTerm[][]; joined: ReturnType<typeof compoundsOf>; frequencies: Frequencies };
+type Looked = { terms: QueryTerm[]; asked: IndexTerm[][]; joined: ReturnType<typeof compoundsOf>; frequencies: Frequencies; readings: WordReading[] };
 
 /** The dataset's counts of the terms, their other forms and the compounds of neighbouring terms. */
 async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[], asked: IndexTerm[][]): Promise<Looked> {
   const joined = compoundsOf(terms);
   const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...asked.flat(), ...joined.map((c) => c.word)]);
-  return { terms, asked, joined, frequencies };
+  return { terms, asked, joined, frequencies, readings: [] };
 }
 
 /**
@@ -190,7 +192,8 @@ async function spelledRight(index: LexicalIndex, datasetId: number, written: { t
     terms.push(to);
     asked.push(written.asked[i]);
   });
-  return lookUp(index, datasetId, terms, asked);
+  const readings = corrections.map((c) => ({ written: c.from.word, read: c.to.word }));
+  return { ...(await lookUp(index, datasetId, terms, asked)), readings };
 }
 
 /**
@@ -481,5 +484,14 @@ export function rankGathered({ plan, docs, hits }: Gathered, options: RetrieveOp
  * provider is configured (fusion.ts); re-ranked, thresholded, best first.
  */
 export async function retrieve(datasetId: number, question: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
-  return rankGathered(await gather(datasetId, question), options);
+  return (await retrieveReading(datasetId, question, options)).passages;
+}
+
+/** The passages, and the question's words read as other words to find them (a person is shown what was searched). */
+export type Retrieval = { passages: RetrievedPassage[]; readings: WordReading[] };
+
+/** retrieve(), with the words read as others. */
+export async function retrieveReading(datasetId: number, question: string, options: RetrieveOptions): Promise<Retrieval> {
+  const gathered = await gather(datasetId, question);
+  return { passages: rankGathered(gathered, options), readings: gathered.plan?.readings ?? [] };
 }

@@ -15,6 +15,8 @@ import { termKey } from './lexical';
 const MAX_CORRECTED = 4;
 
 export type Correction = { from: QueryTerm; to: QueryTerm };
+/** A question's word as written (folded) and the word it was searched as. */
+export type WordReading = { written: string; read: string };
 
 /**
  * The corrections for the terms the dataset does not hold (`held` false): each
@@ -33,4 +35,23 @@ export async function correctSpelling(index: LexicalIndex, datasetId: number, te
     if (best) corrections.push({ from: term, to: { word: best.word, stem: best.stem } });
   }
   return corrections;
+}
+
+/**
+ * The question as it was searched: each word read as another replaced where the question writes it (its
+ * capitals kept: "Contaner" → "Container"), so a person sees why the sources hold a word they did not type.
+ * Null when no word of the question reads differently (a word read in an earlier turn of a follow-up is not in it).
+ */
+export function asSearched(question: string, readings: WordReading[]): string | null {
+  let searched = question;
+  for (const { written, read } of readings) {
+    // `written` is plain letters (mayBeMisspelt): nothing in it is special to a pattern.
+    searched = searched.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${written}(?![\\p{L}\\p{N}_])`, 'giu'), (found) => withCapitalsOf(found, read));
+  }
+  return searched === question ? null : searched;
+}
+
+function withCapitalsOf(found: string, read: string): string {
+  if (found.length > 1 && found === found.toUpperCase()) return read.toUpperCase();
+  return found[0] === found[0].toUpperCase() ? read[0].toUpperCase() + read.slice(1) : read;
 }

@@ -1,4 +1,5 @@
-// A streamed search as events: `search` (the results), zero or more `delta`
+// A streamed search as events: `searched` ({searched_for}: only when words of
+// the question were read as others, typing mistakes), `search` (the results), zero or more `delta`
 // ({content}), then `done` ({conversation, identifier, total_tokens, content,
 // answer_kind}). The client going away (the signal) aborts the provider call
 // and nothing is recorded: no credits for an answer nobody received. The
@@ -15,6 +16,8 @@ export function streamedSearch(prepared: Prepared, body: SearchRequest, caller: 
     answerKind: prepared.provider.kind,
     async run(send, signal) {
       prepared.input.signal = signal;
+      // First, so a person reads what was searched before sources holding words they did not type.
+      if (prepared.searchedFor !== null) send('searched', { searched_for: prepared.searchedFor });
       send('search', searchItems(prepared.passages));
       const result = await timeSearchPhase('answer', 'stream', () => prepared.provider.stream(prepared.input, (piece) => send('delta', { content: piece })));
       if (signal.aborted) return;

@@ -34,7 +34,9 @@ async function ownTerms(datasetId: number, own: string): Promise<RankTerm[]> {
 
 /** Shares of the terms held by the page (content) that best answers the thread's query. */
 async function subjectShare(datasetId: number, thread: string, terms: RankTerm[]): Promise<number> {
-  const [best] = await retrievePassages(datasetId, thread, { topK: 1, minScore: 0 });
+  const {
+    passages: [best],
+  } = await retrievePassages(datasetId, thread, { topK: 1, minScore: 0 });
   if (!best) return 0;
   const passages = await db().passage.findMany({
     where: { contentId: best.contentId, datasetId },

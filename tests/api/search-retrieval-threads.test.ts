@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overrideConfig } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { retrieve } from '@/lib/search/retrieve';
+import { retrieveReading } from '@/lib/search/retrieve';
 import { closeRetrievalThreads, retrievalsRunning, retrieveInThread, retrievePassages, setRetrievalWorkerSpawner } from '@/lib/search/retrieval-threads';
 import * as search from '@/app/searcher/v1/search/route';
 import { createTenant, type Tenant } from '../helpers/tenant';
@@ -31,6 +31,8 @@ const QUESTIONS = [
   'get a value from a dict without KeyError if the key is absent',
   'pause a coroutine without blocking the thread',
   'photosynthesis chlorophyll',
+  // A slip of the keyboard: its reading ("dictionary") comes back from a thread too.
+  'delete a key from a dictionery',
   "'; DROP TABLE passages; --",
 ];
 
@@ -46,9 +48,10 @@ afterAll(async () => {
 });
 
 describe('retrieval threads', () => {
-  it('find the same passages with the same scores as the server thread', async () => {
+  it('find the same passages with the same scores, and read the same words as others, as the server thread', async () => {
+    expect((await retrieveInThread(datasetId, 'delete a key from a dictionery', options)).readings).toEqual([{ written: 'dictionery', read: 'dictionary' }]);
     for (const question of QUESTIONS) {
-      const here = await retrieve(datasetId, question, options);
+      const here = await retrieveReading(datasetId, question, options);
       expect(await retrieveInThread(datasetId, question, options), question).toEqual(here);
     }
   });
@@ -64,21 +67,23 @@ describe('retrieval threads', () => {
     expect(await retrievalsCounted('worker')).toBe(workerBefore + QUESTIONS.length);
     expect(retrievalsRunning()).toBe(0);
     // Each caller gets its own answer.
-    for (const [i, question] of QUESTIONS.entries()) expect(together[i], question).toEqual(await retrieve(datasetId, question, options));
+    for (const [i, question] of QUESTIONS.entries()) expect(together[i], question).toEqual(await retrieveReading(datasetId, question, options));
   });
 
   it('read what the server thread wrote after they started, changed text included', async () => {
-    expect(await retrieveInThread(datasetId, 'albatross wingspan', options)).toEqual([]);
+    expect((await retrieveInThread(datasetId, 'albatross wingspan', options)).passages).toEqual([]);
     const subject = await db().subject.findFirstOrThrow({ where: { datasetId } });
     const content = await db().content.create({ data: { datasetId, subjectId: subject.id, name: 'Seabirds', source: 'https://docs.example.org/birds' } });
     await rewritePassages(tenant.organization.id, content.id, ['The albatross has the widest wingspan of any bird.']);
-    const [found] = await retrieveInThread(datasetId, 'albatross wingspan', options);
+    const {
+      passages: [found],
+    } = await retrieveInThread(datasetId, 'albatross wingspan', options);
     expect(found?.body).toContain('widest wingspan');
 
     // Same passage count, new text: the thread's kept tokens of the old text are not used.
     await rewritePassages(tenant.organization.id, content.id, ['Petrels glide low over the waves for days.']);
-    expect(await retrieveInThread(datasetId, 'albatross wingspan', options)).toEqual([]);
-    expect((await retrieveInThread(datasetId, 'petrels glide over waves', options))[0]?.body).toContain('Petrels glide');
+    expect((await retrieveInThread(datasetId, 'albatross wingspan', options)).passages).toEqual([]);
+    expect((await retrieveInThread(datasetId, 'petrels glide over waves', options)).passages[0]?.body).toContain('Petrels glide');
   });
 
   it('answer searches over HTTP as the server thread does', async () => {
@@ -104,7 +109,7 @@ describe('retrieval threads', () => {
     const usual = setRetrievalWorkerSpawner(() => new Worker('process.exit(7)', { eval: true }));
     try {
       const question = 'iterate over the lines of a file';
-      expect(await retrieveInThread(datasetId, question, options)).toEqual(await retrieve(datasetId, question, options));
+      expect(await retrieveInThread(datasetId, question, options)).toEqual(await retrieveReading(datasetId, question, options));
     } finally {
       await closeRetrievalThreads();
       setRetrievalWorkerSpawner(usual);

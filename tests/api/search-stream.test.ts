@@ -144,6 +144,14 @@ describe('POST /searcher/v1/search/stream', () => {
     expect(row).toMatchObject({ type: 'stream', conversationId: done.conversation, totalTokens: done.total_tokens, content: done.content, origin: 'api' });
   });
 
+  it('a question with a typing mistake is told first what it was searched as', async () => {
+    const list = events((await streamCall({ question: 'Sort a list in descendng order', model: 'Embedded' })).body as string);
+    expect(list[0]).toEqual({ event: 'searched', data: { searched_for: 'Sort a list in descending order' } });
+    expect(list[1].event).toBe('search');
+    expect(list[1].data[0].content.name).toBe('Sorting lists');
+    expect(list.at(-1)!.event).toBe('done');
+  });
+
   it('errors before streaming are JSON with their status', async () => {
     const missing = await streamCall({ question: 'sort', model: 'Nope' });
     expect(missing).toMatchObject({ status: 404, body: { detail: 'Model "Nope" not found' } });
