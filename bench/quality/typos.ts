@@ -8,11 +8,13 @@
 //
 //   DATABASE_URL=file:/tmp/quality-bench/app.db DATA_DIR=/tmp/quality-bench [DATASET=… QUESTIONS=…] npx tsx bench/quality/typos.ts
 //
+// SHORT=1 swaps the middle letters of the first four-letter word instead ("list" → "lsit").
 // VERBOSE=1 prints each misspelt question with the first expected page's rank, as written and misspelt.
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { db } from '../../lib/db/client';
 import { retrieve } from '../../lib/search/retrieve';
+import { isStopWord } from '../../lib/text/words';
 import { distinctPages, halfOf, loadQuestionSet, rankOf, scores, type Half } from './metrics';
 
 const set = loadQuestionSet(process.env.QUESTIONS ?? path.join(import.meta.dirname, 'questions.json'));
@@ -70,11 +72,24 @@ function misspell(id: string, question: string): string | null {
   return question.slice(0, target.index) + slipped + question.slice(target.index! + word.length);
 }
 
+/**
+ * SHORT=1: the question with its two middle letters swapped in its first four-letter word that is no stop word
+ * ("sort a list" → "srot a list"), or null when it has none: words this short are read by swaps only.
+ */
+function swapShort(question: string): string | null {
+  const target = [...question.matchAll(/(?<![\w.\-/`'])[a-z]{4}(?![\w.\-/(`'])/g)].find((m) => !isStopWord(m[0]));
+  if (!target) return null;
+  const word = target[0];
+  const slipped = word[0] + word[2] + word[1] + word[3];
+  if (slipped === word) return null;
+  return question.slice(0, target.index) + slipped + question.slice(target.index! + word.length);
+}
+
 async function main() {
   const dataset = await db().dataset.findFirstOrThrow({ where: { name: process.env.DATASET ?? 'PostgreSQL docs' }, orderBy: { id: 'desc' } });
   const rows: { half: Half; clean: number | null; typo: number | null }[] = [];
   for (const [i, q] of set.questions.entries()) {
-    const typo = misspell(q.id, q.question);
+    const typo = process.env.SHORT === '1' ? swapShort(q.question) : misspell(q.id, q.question);
     if (!typo) continue;
     const rank = async (text: string) =>
       rankOf(distinctPages((await retrieve(dataset.id, text, { topK: 10, minScore: 0 })).map((p) => p.content.source)), q.pages);

@@ -6,7 +6,7 @@
 // by a sentence in the text.
 import { countTokens } from '../text/tokens';
 import { queryTerms, sentences, stemsOf, words } from '../text/words';
-import { likeliestNeighbour, mayBeMisspelt, oneSlipAway } from '../text/slips';
+import { likeliestNeighbour, mayBeMisspelt, oneSlipAway, stopWordMeant } from '../text/slips';
 import { porterStem } from '../text/stem';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
@@ -41,7 +41,8 @@ function termWeights(question: string, passages: SourcePassage[]): Weights {
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
   // A word no source holds may be a slip that retrieval read as its neighbour ("contaner"): weigh the word the sources write.
   const held = (stem: string) => sets.some((set) => set.has(stem));
-  const distinct = [...new Map(terms.map((t) => [t.stem, t])).values()];
+  // A stop word mistyped ("whihc") is left out, as retrieval leaves it out (lib/search/spelling.ts).
+  const distinct = [...new Map(terms.map((t) => [t.stem, t])).values()].filter((t) => held(t.stem) || !mayBeMisspelt(t) || !stopWordMeant(t.word));
   const stems = [...new Set(distinct.map((t) => (held(t.stem) || !mayBeMisspelt(t) ? t.stem : (spelledAsSources(t.word, passages) ?? t.stem))))];
   const weights: Weights = new Map();
   for (const stem of stems) {

@@ -185,7 +185,9 @@ async function spelledRight(index: LexicalIndex, datasetId: number, written: { t
   const asked: IndexTerm[][] = [];
   const stems = new Set(written.terms.map((t) => t.stem));
   written.terms.forEach((term, i) => {
-    const to = corrections.find((c) => c.from === term)?.to ?? term;
+    const correction = corrections.find((c) => c.from === term);
+    if (correction?.left) return;
+    const to = correction?.to ?? term;
     // A slip that spells a word the question already has (or another slip already spelt) adds nothing.
     if (to !== term && stems.has(to.stem)) return;
     stems.add(to.stem);

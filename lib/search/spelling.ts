@@ -6,7 +6,7 @@
 // question spelt right is searched exactly as before; the words one slip
 // away are looked up in one indexed query.
 import { porterStem } from '../text/stem';
-import { likeliestNeighbour, mayBeMisspelt, oneSlipAway } from '../text/slips';
+import { likeliestNeighbour, mayBeMisspelt, oneSlipAway, stopWordMeant } from '../text/slips';
 import type { QueryTerm } from '../text/words';
 import type { IndexTerm, LexicalIndex } from './lexical';
 import { termKey } from './lexical';
@@ -14,22 +14,28 @@ import { termKey } from './lexical';
 /** Unknown words corrected in one question (about 53 neighbours a letter are looked up for each). */
 const MAX_CORRECTED = 4;
 
-export type Correction = { from: QueryTerm; to: QueryTerm };
+/** `left` marks a stop word mistyped ("whihc"): the question is searched without it, as with the word itself. */
+export type Correction = { from: QueryTerm; to: QueryTerm; left?: true };
 /** A question's word as written (folded) and the word it was searched as. */
 export type WordReading = { written: string; read: string };
 
 /**
- * The corrections for the terms the dataset does not hold (`held` false): each
- * such word's most used neighbour one slip away (ties: the alphabetically
+ * The corrections for the terms the dataset does not hold (`held` false): a
+ * stop word mistyped is left out; any other such word is read as its most used neighbour one slip away (ties: the alphabetically
  * first, so every run reads a question alike). A word with no used neighbour
  * stays as it is.
  */
 export async function correctSpelling(index: LexicalIndex, datasetId: number, terms: QueryTerm[], held: (t: QueryTerm) => boolean): Promise<Correction[]> {
-  const unknown = terms.filter((t) => mayBeMisspelt(t) && !held(t)).slice(0, MAX_CORRECTED);
-  if (!unknown.length) return [];
+  const corrections: Correction[] = [];
+  const unknown: QueryTerm[] = [];
+  for (const term of terms.filter((t) => mayBeMisspelt(t) && !held(t))) {
+    const stopWord = stopWordMeant(term.word);
+    if (stopWord) corrections.push({ from: term, to: { word: stopWord, stem: porterStem(stopWord) }, left: true });
+    else if (unknown.length < MAX_CORRECTED) unknown.push(term);
+  }
+  if (!unknown.length) return corrections;
   const neighbours = new Map(unknown.map((t) => [t, oneSlipAway(t.word).map((word): IndexTerm => ({ word, stem: porterStem(word) }))]));
   const used = await index.usedWords(datasetId, [...neighbours.values()].flat());
-  const corrections: Correction[] = [];
   for (const [term, words] of neighbours) {
     const best = likeliestNeighbour(words, (w) => used.get(termKey(w)) ?? 0);
     if (best) corrections.push({ from: term, to: { word: best.word, stem: best.stem } });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as search } from '@/app/searcher/v1/search/route';
 import { lexicalIndex } from '@/lib/search/choose-lexical-index';
-import { retrieve } from '@/lib/search/retrieve';
+import { planQuery, retrieve } from '@/lib/search/retrieve';
 import { correctSpelling } from '@/lib/search/spelling';
 import { queryTerms } from '@/lib/text/words';
 import { porterStem } from '@/lib/text/stem';
@@ -43,6 +43,8 @@ describe('questions with a typing mistake', () => {
     ['stop a running container', 'stop a runnign contaner'], // two letters swapped, a letter left out
     ['logical replication subscriber', 'logical replucation subscriber'], // a neighbouring key
     ['remove unused images', 'remove unused imagges'], // a key struck twice
+    ['stop a running container', 'stpo a running container'], // a word of four letters: two swapped
+    ['which command stops a running container', 'whihc command stops a running container'], // a stop word, left out
   ])('"%s" misspelt as "%s" finds the same passages, scored the same', async (right, misspelt) => {
     const ranked = async (question: string) => (await retrieve(datasetId, question, { topK: 5, minScore: 0 })).map((p) => [p.body, p.score]);
     const expected = await ranked(right);
@@ -54,6 +56,16 @@ describe('questions with a typing mistake', () => {
     // "linxs" is one slip from "links" (two passages) and from "lines" (one).
     expect(await corrections('broken linxs')).toContain('linxs→links');
     expect(await first('broken linxs')).toBe(PASSAGES[4]);
+  });
+
+  it('leaves a mistyped stop word out, as the word itself is, on both databases alike', async () => {
+    expect(await corrections('whihc')).toEqual(['whihc→which']);
+    const plan = await planQuery(datasetId, 'whihc command stops a contaner');
+    expect(plan?.terms.map((t) => t.stem)).toEqual(['command', 'stop', 'contain'].map(porterStem));
+    expect(plan?.readings).toEqual([
+      { written: 'whihc', read: 'which' },
+      { written: 'contaner', read: 'container' },
+    ]);
   });
 
   it('leaves alone a word with no used neighbour, and never asks about words the dataset holds', async () => {
