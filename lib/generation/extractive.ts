@@ -32,6 +32,11 @@ const FAQ_FIRST_SHARE = 0.5;
 const FAQ_OTHER_SHARE = 0.75;
 
 type Weights = Map<string, number>;
+/**
+ * A short announcement of an example ("For example:", "Example subscriber:", "For instance:"): it shows what was
+ * just said. Other short ones start another matter ("Running without options:", "Response:").
+ */
+const introducesExample = (block: TextBlock) => block.text.trim().split(/\s+/).length <= 6 && /\b(?:examples?|instance)\b/i.test(block.text);
 
 /** Each question term weighs by how rare it is among the sources (a word in every source tells little). */
 function termWeights(question: string, passages: SourcePassage[]): Weights {
@@ -159,6 +164,24 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   if (announcedCode.length && fits({ code: true, text: announcedCode.map((i) => blocks[i].text).join('') }, EXCERPT_CHARS * 1.5)) {
     to = announcedCode.at(-1)!;
   }
+  // Prose alone whose passage goes straight on to announce code — in the question's words ("Environment variables
+  // can be set in the shell before starting the server:" and the commands), or as an example ("For example:",
+  // "Example subscriber:") — takes both: the code shows what the prose said. (A longer announcement of none of
+  // them opens another matter: "Note that a reference's scope…", "For example, Listing 17-10 shows what happens if…".)
+  const next = to + 1;
+  // The example does not count in the excerpt's score: it never decides which source is quoted.
+  let example = 0;
+  if (
+    !range(from, to).some((i) => blocks[i].code) &&
+    announcedCode.length === 0 &&
+    next < blocks.length &&
+    (scores[next] > 0 || introducesExample(blocks[next])) &&
+    announcedCodeAfter(blocks, next).length &&
+    fits({ code: true, text: [next, ...announcedCodeAfter(blocks, next)].map((i) => blocks[i].text).join('') }, EXCERPT_CHARS * 1.5)
+  ) {
+    to = announcedCodeAfter(blocks, next).at(-1)!;
+    example = to - next + 1;
+  }
   // (An announcement that is all the excerpt says stays: it is better than nothing.)
   const promisesCode = announcedCode.length > 0 && to < announcedCode[0] && (to > from || withoutAnnouncement(blocks[to]) !== null);
   // (The entry the question names opens it itself.)
@@ -210,12 +233,12 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const chosen = [...(header ? [quoted(header)] : []), ...excerpt.filter((b) => b !== null).map(quoted)];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
-  const score = scores.slice(from + context, to + 1).reduce((a, b) => a + b, 0) + titled;
+  const score = scores.slice(from + context, to + 1 - example).reduce((a, b) => a + b, 0) + titled;
   // And what it covers of the question, each term once (see composeExtractive).
   const covered =
     coverage(
       blocks
-        .slice(from + context, to + 1)
+        .slice(from + context, to + 1 - example)
         .map((b) => b.text)
         .join('\n'),
       weights,

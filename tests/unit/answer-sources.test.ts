@@ -233,6 +233,40 @@ describe('code a paragraph announces with a colon', () => {
   });
 });
 
+describe('code the paragraph after the excerpt announces', () => {
+  const config = [
+    'Flask can load all environment variables starting with a prefix into the config using from_prefixed_env().',
+    'Environment variables can be set in the shell before starting the server:',
+    '```\n$ export FLASK_SECRET_KEY="5f35"\n$ flask run\n```',
+    'Keys are loaded in sorted order.',
+  ];
+
+  it("comes with the excerpt when the announcement is in the question's words: the code shows how", () => {
+    const answer = composeExtractive(answerInput('load configuration from environment variables', [passageOf(1, 'Configuration', config.join('\n\n'))]));
+    expect(answer).toBe(`${config.slice(0, 3).join('\n\n')}\n\n[1]`);
+  });
+
+  it('comes with a short announcement of an example ("For example:") in any words', () => {
+    const text = [
+      'Django provides a helper class that lets you create a Form class from a Django model.',
+      'For example:',
+      '```\nclass ArticleForm(ModelForm):\n    class Meta:\n        model = Article\n```',
+    ];
+    const answer = composeExtractive(answerInput('build a form from a model', [passageOf(1, 'Model forms', text.join('\n\n'))]));
+    expect(answer).toContain('For example:\n\n```\nclass ArticleForm(ModelForm):');
+  });
+
+  it('is left out when a longer announcement in other words opens another matter', () => {
+    const text = [
+      'Users of an immutable reference do not expect the value to change under them.',
+      'Note that a scope starts where it is introduced and continues through the last time it is used, so this compiles:',
+      '```\nlet r1 = &s;\nprintln!("{}", r1);\n```',
+    ];
+    const answer = composeExtractive(answerInput('immutable value change', [passageOf(1, 'References', text.join('\n\n'))]));
+    expect(answer).toBe('Users of an immutable reference do not expect the value to change under them. [1]');
+  });
+});
+
 describe('code announced at the end of a passage, held by the next passage of its document', () => {
   const cut = {
     ...passageOf(
