@@ -149,6 +149,21 @@ describe('parseMarkdown: front matter', () => {
   });
 });
 
+describe('parseMarkdown: Liquid on a Jekyll page', () => {
+  const page = (body: string) => `---\ntitle: "logs"\n---\n\n## Format\n\n${body}`;
+
+  it('shows none of its raw tags, on lines of their own or inside one, in code or prose', () => {
+    const fenced = "```console\n{% raw %}\n$ docker ps --format '{{.ID}} {{.Names}}'\n{% endraw %}\n```\n";
+    expect(paragraphs(page(fenced))).toEqual(["```\n$ docker ps --format '{{.ID}} {{.Names}}'\n```"]);
+    expect(paragraphs(page('```\n{% raw %}{{ log stream }}{% endraw %}\n```\n'))).toEqual(['```\n{{ log stream }}\n```']);
+    expect(paragraphs(page('Use {%- raw -%}{{.ID}}{%- endraw -%} for the id.\n'))).toEqual(['Use {{.ID}} for the id.']);
+  });
+
+  it('leaves them in a page without YAML front matter: there they are text (a Jinja template shown as an example)', () => {
+    expect(paragraphs('## Escaping\n\nWrite {% raw %} to show tags as they are.\n')).toEqual(['Write {% raw %} to show tags as they are.']);
+  });
+});
+
 describe('parseMarkdown on hostile text', () => {
   // Each of these made a pattern retry at every opening: minutes for a file of a few hundred kilobytes.
   it.each([

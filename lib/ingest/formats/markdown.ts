@@ -4,14 +4,15 @@
 // comments (Node.js's API pages open every entry with a YAML block of
 // versions and pull-request addresses in one) and link reference definitions
 // ("[`path.parse()`]: #pathparsepath"), nor kramdown's attribute lists
-// ("{:.warning}", "## Usage {#usage}"). A pipe table becomes one paragraph
+// ("{:.warning}", "## Usage {#usage}"), nor a Jekyll page's Liquid `{% raw %}` tags. A pipe table becomes one paragraph
 // per row with its cells set apart, as HTML tables are read (html.ts).
 import { SectionBuilder, type ParsedDocument } from '../document';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
   const frontMatter = FRONT_MATTER.exec(text);
-  const lines = text.slice(frontMatter?.[0].length ?? 0).split('\n');
+  const body = text.slice(frontMatter?.[0].length ?? 0);
+  const lines = (frontMatter?.[1] === '---' ? withoutLiquidRaw(body) : body).split('\n');
   const builder = new SectionBuilder();
   let title: string | null = null;
   // The page's first heading when nothing comes before it: its name when it has no `#` heading nor a declared title.
@@ -202,6 +203,19 @@ function unwrapped(lines: string[]): string {
 
 /** A static site generator's metadata block at the very start: YAML between `---` lines, or TOML between `+++`. */
 const FRONT_MATTER = /^(---|\+\+\+)\n([\s\S]*?)\n\1[ \t]*(?:\n|$)/;
+
+/** Liquid's `{% raw %}` and `{% endraw %}`, as a line of their own (with its line break) or inside a line. */
+const LIQUID_RAW_LINE = /^[ \t]*\{%-?\s*(?:end)?raw\s*-?%\}[ \t]*\n/gm;
+const LIQUID_RAW = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
+
+/**
+ * A page with YAML front matter is a Jekyll page: Liquid reads it before Markdown does, and its `{% raw %}` …
+ * `{% endraw %}` only keep what they enclose from Liquid (Docker's `--format '{{.ID}}'`). The site never shows the
+ * tags; imported as text they stood in code and answers ("{% raw %}{{ log stream }}{% endraw %}").
+ */
+function withoutLiquidRaw(body: string): string {
+  return body.replace(LIQUID_RAW_LINE, '').replace(LIQUID_RAW, '');
+}
 
 /** The block's `title: …` (YAML) or `title = "…"` (TOML), unquoted; null when it has none. */
 function declaredTitle(block: string): string | null {
