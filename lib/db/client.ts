@@ -13,12 +13,19 @@ export type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | 
 export { Prisma } from './generated/sqlite/client';
 
 const SQLITE_TRANSACTION_WAIT_MS = 30_000;
+/**
+ * Planner costs for data read from memory or an SSD: PostgreSQL's default random_page_cost (4) is a spinning
+ * disk's, and priced a search's index probes so high that it hashed every content to join 200 passages to
+ * theirs. At 1.1, retrieval at 100,000 passages took 15 % less time on average (bench/search/results.md). An
+ * `options` parameter in DATABASE_URL replaces this (the address's parameters win over these).
+ */
+const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1';
 
 const globalForDb = globalThis as unknown as { __ksDb?: Db };
 
 export function createDb(databaseUrl = appConfig().databaseUrl): Db {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
+    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, options: POSTGRES_SESSION_OPTIONS }) });
     // Same models and same query API; only the provider-specific extras differ.
     return client as unknown as Db;
   }

@@ -79,3 +79,15 @@ describe('full-text index of passages', () => {
     expect(await indexed(b.dataset.id, 'quokka')).toEqual([]);
   });
 });
+
+describe.runIf(isPostgres())('PostgreSQL sessions', () => {
+  it('plan for data in memory: random_page_cost 1.1 on the connections the app opens', async () => {
+    // Two at once: the pool opens a second connection, which gets the setting too.
+    const [first, second] = await Promise.all([
+      db().$queryRawUnsafe<{ random_page_cost: string }[]>('SHOW random_page_cost'),
+      db().$transaction((tx) => tx.$queryRawUnsafe<{ random_page_cost: string }[]>('SHOW random_page_cost')),
+    ]);
+    expect(first[0].random_page_cost).toBe('1.1');
+    expect(second[0].random_page_cost).toBe('1.1');
+  });
+});
