@@ -169,17 +169,17 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // "Example subscriber:") — takes both: the code shows what the prose said. (A longer announcement of none of
   // them opens another matter: "Note that a reference's scope…", "For example, Listing 17-10 shows what happens if…".)
   const next = to + 1;
+  const nextCode = next < blocks.length ? announcedCodeAfter(blocks, next) : [];
   // The example does not count in the excerpt's score: it never decides which source is quoted.
   let example = 0;
   if (
-    !range(from, to).some((i) => blocks[i].code) &&
+    nextCode.length &&
     announcedCode.length === 0 &&
-    next < blocks.length &&
+    !range(from, to).some((i) => blocks[i].code) &&
     (scores[next] > 0 || introducesExample(blocks[next])) &&
-    announcedCodeAfter(blocks, next).length &&
-    fits({ code: true, text: [next, ...announcedCodeAfter(blocks, next)].map((i) => blocks[i].text).join('') }, EXCERPT_CHARS * 1.5)
+    fits({ code: true, text: [next, ...nextCode].map((i) => blocks[i].text).join('') }, EXCERPT_CHARS * 1.5)
   ) {
-    to = announcedCodeAfter(blocks, next).at(-1)!;
+    to = nextCode.at(-1)!;
     example = to - next + 1;
   }
   // (An announcement that is all the excerpt says stays: it is better than nothing.)

@@ -194,7 +194,9 @@ async function spelledRight(index: LexicalIndex, datasetId: number, written: { t
     terms.push(to);
     asked.push(written.asked[i]);
   });
-  const readings = corrections.map((c) => ({ written: c.from.word, read: c.to.word }));
+  // A stop word mistyped is left out, not searched as anything: a person is not told of it ("hours", which a
+  // dataset may never write, is one slip from "ours").
+  const readings = corrections.filter((c) => !c.left).map((c) => ({ written: c.from.word, read: c.to.word }));
   return { ...(await lookUp(index, datasetId, terms, asked)), readings };
 }
 
