@@ -214,7 +214,8 @@ const LIQUID_RAW = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
  * tags; imported as text they stood in code and answers ("{% raw %}{{ log stream }}{% endraw %}").
  */
 function withoutLiquidRaw(body: string): string {
-  return body.replace(LIQUID_RAW_LINE, '').replace(LIQUID_RAW, '');
+  // Most pages hold no Liquid tag: they are not scanned line by line.
+  return body.includes('{%') ? body.replace(LIQUID_RAW_LINE, '').replace(LIQUID_RAW, '') : body;
 }
 
 /** The block's `title: …` (YAML) or `title = "…"` (TOML), unquoted; null when it has none. */
