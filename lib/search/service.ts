@@ -25,8 +25,11 @@ export function callerFromPrincipal(principal: Principal, origin?: SearchCaller[
   };
 }
 
-/** A search's response body, and the kind of its answer (extractive or generated), which the spec's body has no field for. */
-export type AnsweredSearch = { response: SearchResponse; answerKind: string };
+/**
+ * A search's response body, the kind of its answer (extractive or generated) and the question as searched when
+ * words were read as others (else null), which the spec's body has no field for.
+ */
+export type AnsweredSearch = { response: SearchResponse; answerKind: string; searchedFor: string | null };
 
 export async function runSearch(body: SearchRequest, caller: SearchCaller, type: 'search' | 'deepsearch', signal?: AbortSignal): Promise<AnsweredSearch> {
   const prepared = await prepare(body, caller, type);
@@ -41,7 +44,7 @@ export async function runSearch(body: SearchRequest, caller: SearchCaller, type:
     generational: { content: result.content, total_tokens: result.totalTokens },
     identifier,
   };
-  return { response, answerKind: prepared.provider.kind };
+  return { response, answerKind: prepared.provider.kind, searchedFor: prepared.searchedFor };
 }
 
 /** A streamed search, ready to run. Throws (bad request, not found) before anything is streamed. */

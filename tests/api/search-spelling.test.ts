@@ -86,5 +86,22 @@ describe('questions with a typing mistake', () => {
     expect(res.status).toBe(200);
     expect(res.body.search[0].context).toBe(PASSAGES[0]);
     expect(res.body.generational.content).toContain('Stop a running container');
+    // What was searched, in a header (percent-encoded); the body keeps the spec's fields.
+    expect(decodeURIComponent(res.headers.get('x-searched-for') ?? '')).toBe('a running container');
+    expect(Object.keys(res.body).sort()).toEqual(['conversation', 'generational', 'identifier', 'search']);
+    const spelt = await call(search, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'a running container', model: 'Spelling assistant' },
+    });
+    expect(spelt.headers.has('x-searched-for')).toBe(false);
+  });
+
+  it('names what was searched in the header in any script, percent-encoded', async () => {
+    const res = await call(search, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'Contaner für Daten: ¿runnign?', model: 'Spelling assistant' },
+    });
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('x-searched-for') ?? '')).toBe('Container für Daten: ¿running?');
   });
 });
