@@ -38,9 +38,21 @@ export async function correctSpelling(index: LexicalIndex, datasetId: number, te
   const used = await index.usedWords(datasetId, [...neighbours.values()].flat());
   for (const [term, words] of neighbours) {
     const best = likeliestNeighbour(words, (w) => used.get(termKey(w)) ?? 0);
-    if (best) corrections.push({ from: term, to: { word: best.word, stem: best.stem } });
+    if (best) corrections.push({ from: term, to: { word: fullestForm(words, best), stem: best.stem } });
   }
   return corrections;
+}
+
+/**
+ * Of the neighbours with the chosen one's stem (counted alike, so they tie), the longest (then the alphabetically
+ * first): "tupel" has both "tupl" and "tuple" one slip away, and the stem's truncation is no word to show a person
+ * nor to look paraphrases and compounds up by.
+ */
+function fullestForm(words: IndexTerm[], best: IndexTerm): string {
+  let fullest = best.word;
+  for (const w of words)
+    if (w.stem === best.stem && (w.word.length > fullest.length || (w.word.length === fullest.length && w.word < fullest))) fullest = w.word;
+  return fullest;
 }
 
 /**

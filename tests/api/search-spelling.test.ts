@@ -58,6 +58,11 @@ describe('questions with a typing mistake', () => {
     expect(await first('broken linxs')).toBe(PASSAGES[4]);
   });
 
+  it('reads a slip as the fullest of the neighbours that share a stem: a word, not a stem cut short', async () => {
+    // "image", "imags" and "images" are all one slip from "imagse" and stem alike (counted alike).
+    expect(await corrections('remove unused imagse')).toContain('imagse→images');
+  });
+
   it('leaves a mistyped stop word out, as the word itself is, on both databases alike', async () => {
     expect(await corrections('whihc')).toEqual(['whihc→which']);
     const plan = await planQuery(datasetId, 'whihc command stops a contaner');
