@@ -44,11 +44,14 @@ function termWeights(question: string, passages: SourcePassage[]): Weights {
   // searched as "disable".
   const terms = [...queryTerms(question, undefined, { keywords: true }), ...queryTerms(question, undefined, { keywords: true, asWritten: true })];
   const sets = passages.map((p) => new Set(stemsOf(`${p.title} ${p.text}`)));
-  // A word no source holds may be a slip that retrieval read as its neighbour ("contaner"): weigh the word the sources write.
   const held = (stem: string) => sets.some((set) => set.has(stem));
-  // A stop word mistyped ("whihc") is left out, as retrieval leaves it out (lib/search/spelling.ts).
-  const distinct = [...new Map(terms.map((t) => [t.stem, t])).values()].filter((t) => held(t.stem) || !mayBeMisspelt(t) || !stopWordMeant(t.word));
-  const stems = [...new Set(distinct.map((t) => (held(t.stem) || !mayBeMisspelt(t) ? t.stem : (spelledAsSources(t.word, passages) ?? t.stem))))];
+  const stems = new Set<string>();
+  for (const t of new Map(terms.map((t) => [t.stem, t])).values()) {
+    if (held(t.stem) || !mayBeMisspelt(t)) stems.add(t.stem);
+    // A word no source holds may be a slip that retrieval read as its neighbour ("contaner"): weigh the word the
+    // sources write. A stop word mistyped ("whihc") is left out, as retrieval leaves it out (lib/search/spelling.ts).
+    else if (!stopWordMeant(t.word)) stems.add(spelledAsSources(t.word, passages) ?? t.stem);
+  }
   const weights: Weights = new Map();
   for (const stem of stems) {
     const holding = sets.filter((s) => s.has(stem)).length;

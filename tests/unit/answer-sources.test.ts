@@ -234,6 +234,9 @@ describe('code a paragraph announces with a colon', () => {
 });
 
 describe('code the paragraph after the excerpt announces', () => {
+  /** The answer to `question` from one passage of these blocks. */
+  const answerFrom = (question: string, title: string, blocks: string[]) =>
+    composeExtractive(answerInput(question, [passageOf(1, title, blocks.join('\n\n'))]));
   const config = [
     'Flask can load all environment variables starting with a prefix into the config using from_prefixed_env().',
     'Environment variables can be set in the shell before starting the server:',
@@ -242,7 +245,7 @@ describe('code the paragraph after the excerpt announces', () => {
   ];
 
   it("comes with the excerpt when the announcement is in the question's words: the code shows how", () => {
-    const answer = composeExtractive(answerInput('load configuration from environment variables', [passageOf(1, 'Configuration', config.join('\n\n'))]));
+    const answer = answerFrom('load configuration from environment variables', 'Configuration', config);
     expect(answer).toBe(`${config.slice(0, 3).join('\n\n')}\n\n[1]`);
   });
 
@@ -252,7 +255,7 @@ describe('code the paragraph after the excerpt announces', () => {
       'For example:',
       '```\nclass ArticleForm(ModelForm):\n    class Meta:\n        model = Article\n```',
     ];
-    const answer = composeExtractive(answerInput('build a form from a model', [passageOf(1, 'Model forms', text.join('\n\n'))]));
+    const answer = answerFrom('build a form from a model', 'Model forms', text);
     expect(answer).toContain('For example:\n\n```\nclass ArticleForm(ModelForm):');
   });
 
@@ -262,7 +265,7 @@ describe('code the paragraph after the excerpt announces', () => {
       'Note that a scope starts where it is introduced and continues through the last time it is used, so this compiles:',
       '```\nlet r1 = &s;\nprintln!("{}", r1);\n```',
     ];
-    const answer = composeExtractive(answerInput('immutable value change', [passageOf(1, 'References', text.join('\n\n'))]));
+    const answer = answerFrom('immutable value change', 'References', text);
     expect(answer).toBe('Users of an immutable reference do not expect the value to change under them. [1]');
   });
 });
