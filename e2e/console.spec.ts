@@ -90,6 +90,11 @@ test('a typing mistake is searched as the word meant, and the answer says so', a
   await page.getByRole('button', { name: 'Send question' }).click();
   await expect(page.getByRole('article').nth(1).getByText('Was this answer helpful?')).toBeVisible();
   await expect(page.getByRole('article').nth(1).getByTestId('searched-for')).toHaveCount(0);
+  // Reopened after a reload, the thread still says what was searched, and only for the turn that needed it.
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article').first().getByTestId('searched-for')).toHaveText('Searched for How do I import documents?');
+  await expect(page.getByRole('article').nth(1).getByTestId('searched-for')).toHaveCount(0);
 });
 
 test('threads: rename in place, search by name or question, delete after confirming', async ({ page }) => {

@@ -16,6 +16,7 @@ export function turnsOfThread(thread: ConversationItem): Turn[] {
     question: t.question,
     answer: t.answer,
     sources: t.sources,
+    ...(t.searched_for ? { searchedFor: t.searched_for } : {}),
     status: 'done',
     identifier: t.identifier,
     totalTokens: t.total_tokens,

@@ -7,7 +7,8 @@ import type { ThreadsPage } from './api';
 import { EvaluationBadge } from './evaluation';
 import { ORIGIN_NAMES } from './params';
 import { askerOf } from './asker';
-import { citedSources, type CitedSource } from '@/lib/search/recorded-results';
+import { citedSources, recordedSearchedFor, type CitedSource } from '@/lib/search/recorded-results';
+import { SearchedFor } from '@/components/console/searched-for';
 
 type Thread = ThreadsPage['results'][number];
 type Interaction = Thread['interactions'][number];
@@ -80,6 +81,7 @@ export function ThreadDialog({ thread, onClose }: { thread: Thread | null; onClo
                   </p>
                   <p className="mt-1 font-medium text-slate-900">{i.question}</p>
                 </div>
+                <SearchedForOf question={i.question} search={i.search} />
                 <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">
                   {i.content || <span className="italic text-slate-400">No answer text</span>}
                 </p>
@@ -120,4 +122,9 @@ function Figure({ label, value }: { label: string; value: number }) {
       <dd className="font-semibold tabular-nums text-slate-900">{formatNumber(value)}</dd>
     </div>
   );
+}
+
+function SearchedForOf({ question, search }: { question: string; search: unknown }) {
+  const searchedFor = recordedSearchedFor(search);
+  return searchedFor ? <SearchedFor question={question} searchedFor={searchedFor} /> : null;
 }

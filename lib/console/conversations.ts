@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../errors';
 import type { SearchItem } from '../search/contract';
 import { sourcesOf } from './sources';
 import { jsonValue, stringList } from '../db/json-column';
+import { recordedSearchedFor } from '../search/recorded-results';
 
 export type ConversationTurn = {
   identifier: string;
@@ -23,6 +24,8 @@ export type ConversationTurn = {
   feedback_options: string[] | null;
   /** The passages the answer used, shaped like the search response's entries. */
   sources: SearchItem[];
+  /** The question as searched when some of its words were read as others (typing mistakes), else null. */
+  searched_for: string | null;
   created_at: string;
 };
 
@@ -107,6 +110,7 @@ export async function listOwnConversations(projectId: number, email: string, opt
       feedback: i.feedback,
       feedback_options: stringList(jsonValue(i.feedbackOptions)),
       sources: sources[next++],
+      searched_for: recordedSearchedFor(jsonValue(i.search)),
       created_at: i.createdAt.toISOString(),
     })),
   }));

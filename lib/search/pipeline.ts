@@ -126,6 +126,8 @@ export async function record(
         search: {
           query: resolution.kind === 'context' ? null : resolution.query,
           results: passages.map((p) => storedResult(p, searchDate(p.createdAt))),
+          // Kept so a reopened thread still says which words were read as others.
+          ...(prepared.searchedFor !== null ? { searched_for: prepared.searchedFor } : {}),
         },
         userPrompt: prepared.input.userPrompt,
         templatePrompt: prepared.templatePrompt,

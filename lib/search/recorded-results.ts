@@ -18,3 +18,9 @@ export function citedSources(search: unknown): CitedSource[] {
     typeof content === 'string' ? [{ content, score: typeof score === 'number' ? score : 0, context: typeof context === 'string' ? context : '' }] : [],
   );
 }
+
+/** The question as searched, recorded when some of its words were read as others (typing mistakes); else null. */
+export function recordedSearchedFor(search: unknown): string | null {
+  const value = asObject(search).searched_for;
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -3,6 +3,7 @@
 // the word one slip away that its passages use most. A word spelt right is
 // never touched, nor a word no neighbour of which the dataset holds.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as listConversations } from '@/app/searcher/v1/conversations/route';
 import { POST as search } from '@/app/searcher/v1/search/route';
 import { lexicalIndex } from '@/lib/search/choose-lexical-index';
 import { planQuery, retrieve } from '@/lib/search/retrieve';
@@ -99,6 +100,23 @@ describe('questions with a typing mistake', () => {
       body: { question: 'a running container', model: 'Spelling assistant' },
     });
     expect(spelt.headers.has('x-searched-for')).toBe(false);
+  });
+
+  it('keeps what was searched with the turn, so a reopened thread still names it', async () => {
+    const misspelt = await call(search, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'where is the lnik checker', model: 'Spelling assistant' },
+    });
+    expect(misspelt.status).toBe(200);
+    const followUp = await call(search, 'POST', '/searcher/v1/search', {
+      token: t.apiKey,
+      body: { question: 'which links does it follow', model: 'Spelling assistant', conversation: misspelt.body.conversation },
+    });
+    expect(followUp.status).toBe(200);
+    const list = await call(listConversations, 'GET', '/searcher/v1/conversations', { token: t.apiKey, query: { limit: '50' } });
+    expect(list.status).toBe(200);
+    const thread = list.body.find((c: { id: string }) => c.id === misspelt.body.conversation);
+    expect(thread.turns.map((turn: { searched_for: string | null }) => turn.searched_for)).toEqual(['where is the link checker', null]);
   });
 
   it('names what was searched in the header in any script, percent-encoded', async () => {
