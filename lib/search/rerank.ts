@@ -19,10 +19,14 @@
 //                            all about it, beats a stray passage; scaled by
 //                            √(20,000 ÷ the page's tokens) past 20,000: an
 //                            omnibus page matches every question somewhere)
-//        + 0.10 · lead)     (the same share, in the passage's first six body
+//        + 0.10 · lead      (the same share, in the passage's first six body
 //                            words: a passage that opens with the question's
 //                            words — "wal_level (enum)" — is about them)
-//        / 1.20
+//        + 0.25 · named)    (the share found in the content's name times the
+//                            square of the share of the name's words that are
+//                            the question's: "CMAKE_PREFIX_PATH" names that
+//                            page, not CMAKE_SYSTEM_PREFIX_PATH)
+//        / 1.45
 // A one-term question has no proximity: its weight goes to coverage. Every
 // part is in 0..1, so the score is too. Measured on bench/quality (both
 // halves, both databases) against plain BM25: see bench/quality/results.md.
@@ -51,7 +55,7 @@ export type RankDocument = {
   pageTokens?: number;
 };
 
-export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number };
+export type RankParts = { lexical: number; coverage: number; title: number; proximity: number; support: number; lead: number; named: number };
 
 const PARAPHRASE_CREDIT = 0.6;
 const K1 = 1.2;
@@ -66,7 +70,7 @@ export const RANK_SETTINGS = {
   // Field weights of BM25F: a word in the content's name says more than one in the body.
   fields: { name: 3.0, subject: 1.5, heading: 2.0, body: 1.0, answer: 1.2 } as Record<FieldKey, number>,
   // Divided by their sum, so the score stays in 0..1.
-  parts: { lexical: 0.4, coverage: 0.25, title: 0.15, proximity: 0.1, support: 0.2, lead: 0.1 },
+  parts: { lexical: 0.4, coverage: 0.25, title: 0.15, proximity: 0.1, support: 0.2, lead: 0.1, named: 0.25 },
   /** Body words that open a passage (the `lead` part). */
   leadTokens: 6,
   /** Weight of the unordered pairs in the lexical part, and their window in content words. */
@@ -88,6 +92,8 @@ export const RANK_SETTINGS = {
    * its passages match says less than it does of a page about one subject. 0: no scaling.
    */
   supportPageTokens: 20_000,
+  /** The `named` part's precision (share of the name's words that are terms) is raised to this power. */
+  namedPower: 2,
 };
 
 /** How many of the best candidates are compared with one another for repeated text. */
@@ -310,7 +316,7 @@ function supportOf(docs: RankDocument[], lexical: number[]): number[] {
 export function combine(parts: RankParts, termCount: number): number {
   const multi = termCount >= 2;
   const w = RANK_SETTINGS.parts;
-  const total = w.lexical + w.coverage + w.title + w.proximity + w.support + w.lead;
+  const total = w.lexical + w.coverage + w.title + w.proximity + w.support + w.lead + w.named;
   // A one-term question has no proximity: its weight goes to coverage.
   const weighted =
     w.lexical * parts.lexical +
@@ -318,7 +324,8 @@ export function combine(parts: RankParts, termCount: number): number {
     w.title * parts.title +
     (multi ? w.proximity * parts.proximity : 0) +
     w.support * parts.support +
-    w.lead * parts.lead;
+    w.lead * parts.lead +
+    w.named * parts.named;
   const score = weighted / total;
   return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }
@@ -326,7 +333,7 @@ export function combine(parts: RankParts, termCount: number): number {
 /** Sorts documents by re-ranked score, best first; ties keep the input order. */
 export function rerank<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { score: number; parts: RankParts })[] {
   if (!docs.length || !terms.length)
-    return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0 } }));
+    return docs.map((d) => ({ ...d, score: 0, parts: { lexical: 0, coverage: 0, title: 0, proximity: 0, support: 0, lead: 0, named: 0 } }));
   const numbering = currentNumbering();
   const ranked = rankOnce(terms, docs);
   // The stems were numbered afresh midway (a vocabulary past a million stems): rank again in the new numbering.
@@ -363,6 +370,7 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
       proximity: proximity(terms, index, d),
       support: support[i],
       lead: share(terms, found(terms, index, d.tokens, bodyStart, Math.min(d.ends[BODY], bodyStart + leadTokens))),
+      named: named(terms, index, d),
     };
     const listed = d.listsTerms ? RANK_SETTINGS.listFactor : 1;
     const ofKind = pageKindShare(doc.name, stems, kindShares);
@@ -379,6 +387,24 @@ function rankOnce<D extends RankDocument>(terms: RankTerm[], docs: D[]): (D & { 
     scored.sort(byScore);
   }
   return scored.map(({ order: _order, ...rest }) => rest as unknown as D & { score: number; parts: RankParts });
+}
+
+/**
+ * How far the content's name is the question's terms and nothing else: the IDF share of the terms found in the name
+ * times the share of the name's distinct content words that are terms (own stems or forms). "CMAKE_PREFIX_PATH" asked
+ * names the page CMAKE_PREFIX_PATH (1), not CMAKE_SYSTEM_PREFIX_PATH (0.75), though both hold every term in their name.
+ */
+function named(terms: RankTerm[], index: TermIndex, d: PassageTokens): number {
+  const nameWords = new Set<number>();
+  for (const id of d.sequence) {
+    if (id === BREAK) break;
+    nameWords.add(id);
+  }
+  if (!nameWords.size) return 0;
+  let own = 0;
+  for (const id of nameWords) if (index.all.get(id)?.some(([, credit]) => credit === 1)) own++;
+  if (!own) return 0;
+  return share(terms, found(terms, index, d.tokens, 0, d.ends[0])) * (own / nameWords.size) ** RANK_SETTINGS.namedPower;
 }
 
 /** The distinct content words (stem ids, stop words out) of a passage's body: the sequence's fourth field. */

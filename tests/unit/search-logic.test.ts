@@ -193,6 +193,37 @@ describe('rerank', () => {
     expect(support(1)).toBeCloseTo(support(2) * Math.sqrt(20_000 / 80_000));
   });
 
+  it("prefers the page whose name is the question's words and nothing else (a keyword query naming an entry)", () => {
+    const page = (document: number, name: string, body: string, pageShare: number) => ({
+      name,
+      subject: '',
+      heading: name,
+      body,
+      answer: '',
+      document,
+      pageShare,
+    });
+    const docs = [
+      page(1, 'BUILD_SYSTEM_PREFIX_PATH', 'Directories of the system, searched after the ones of the project.', 0.5),
+      page(1, 'BUILD_SYSTEM_PREFIX_PATH', 'Set by the platform files; a project should not change it.', 0.5),
+      page(2, 'BUILD_PREFIX_PATH', 'Directories searched by the find commands, before the ones of the system.', 1),
+    ];
+    const terms = termsOf('BUILD_PREFIX_PATH');
+    const ranked = rerank(terms, docs);
+    expect(ranked[0].document).toBe(2);
+    expect(ranked[0].parts.named).toBe(1);
+    // Every word of the question is in the other page's name too, but a quarter of that name is something else.
+    expect(ranked[1].parts.named).toBeCloseTo((3 / 4) ** RANK_SETTINGS.namedPower);
+    // Without it, the page with two passages wins on their support for each other.
+    const saved = RANK_SETTINGS.parts.named;
+    try {
+      RANK_SETTINGS.parts.named = 0;
+      expect(rerank(terms, docs)[0].document).toBe(1);
+    } finally {
+      RANK_SETTINGS.parts.named = saved;
+    }
+  });
+
   it('counts a passage that is all its page as supported by it, a passage of a long page by its share only', () => {
     const passage = (document: number, pageShare: number) => ({
       name: 'x',
