@@ -160,7 +160,10 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const namesCode = (i: number) => isCaption(blocks[i]) && !!blocks[i - 1]?.code;
   // Nor does a table's first row end it alone: that is the header of rows it leaves out.
   const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
-  while (to > best && !namesCode(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
+  // A few words after a label's colon are its value ("Exit code 5:" "No tests were collected"), not a label.
+  const valueOf = (i: number) =>
+    i > 0 && !blocks[i - 1].code && /:$/.test(blocks[i - 1].text.trim()) && !/:$/.test(blocks[i].text.trim()) && !looksLikeCode(blocks[i].text.trim());
+  while (to > best && !namesCode(to) && !valueOf(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
   // Nor does it end promising code it leaves out ("For example, consider this code:"): the code comes, with a label
   // that stands between them ("Filename: src/main.rs"); when that is too long, the announcing sentence goes.
   const announcedCode = announcedCodeAfter(blocks, to);
@@ -187,8 +190,12 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   }
   // (An announcement that is all the excerpt says stays: it is better than nothing.)
   const promisesCode = announcedCode.length > 0 && to < announcedCode[0] && (to > from || withoutAnnouncement(blocks[to]) !== null);
-  // (The entry the question names opens it itself.)
-  if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && fits(blocks[from - 1])) from--;
+  // (The entry the question names opens it itself.) A few words after another few words are the last item of a list
+  // of names ("Ninja Multi-Config", "Visual Studio Generators", "Xcode"), not the term of what follows; a signature
+  // or an option after another (an option's aliases, a table's rows of functions) still is.
+  const wordsOnly = (b: TextBlock) => !b.code && introducesNext(b) && !looksLikeCode(b.text.trim());
+  const lastOfList = (i: number) => i > 0 && wordsOnly(blocks[i]) && wordsOnly(blocks[i - 1]);
+  if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && !lastOfList(from - 1) && fits(blocks[from - 1])) from--;
   // An excerpt never opens with the caption of code it leaves out.
   if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
     if (fits(blocks[from - 1])) from--;
@@ -511,6 +518,24 @@ const isTermLabel = (block: TextBlock) => {
   );
 };
 
+/** At most four words ending with a colon, not code ("Exit code 5:"): longer, it announces ("There are two formats …:"). */
+const FIELD_LABEL_WORDS = 4;
+const isFieldLabel = (block: TextBlock) =>
+  !block.code &&
+  !isRow(block) &&
+  /^[^:]+:$/.test(block.text.trim()) &&
+  block.text.trim().split(/\s+/).length <= FIELD_LABEL_WORDS &&
+  !looksLikeCode(block.text.trim());
+/** A few words that are no sentence, no label and no code: the value after a field's label. */
+const isFieldValue = (block: TextBlock) =>
+  !block.code &&
+  !isRow(block) &&
+  !isListItem(block) &&
+  introducesNext(block) &&
+  !/:$/.test(block.text.trim()) &&
+  !looksLikeCode(block.text.trim()) &&
+  !isSignature(block.text.trim());
+
 /**
  * A label written as code: an option ("--force"), a command line with placeholders ("git diff [<options>]"), a
  * call, or a few words one of which is a name with dots or underscores ("ON_ERROR_STOP", "branch.<name>.remote") —
@@ -539,6 +564,12 @@ function render(blocks: TextBlock[]): Rendered {
     // A box's label ("Note", "Warning") leads the prose it labels: "**Note:** You can use…", not a line of its own.
     if (isAdmonitionLabel(blocks[i]) && blocks[i + 1] && isProse(blocks[i + 1])) {
       parts.push({ text: `**${blocks[i].text.trim()}:** ${prose(blocks[i + 1].text)}`, closed: false });
+      i++;
+      continue;
+    }
+    // A field's label and its few words of value read as one line ("**Exit code 5:** No tests were collected").
+    if (isFieldLabel(blocks[i]) && blocks[i + 1] && isFieldValue(blocks[i + 1])) {
+      parts.push({ text: `**${escapeMarkdown(blocks[i].text.trim())}** ${prose(blocks[i + 1].text)}`, closed: false });
       i++;
       continue;
     }

@@ -342,6 +342,38 @@ describe('prompt and extractive answer', () => {
     expect(composeExtractive(input('how many changes did the statements make', { passages: [functions] }))).toContain('total_changes()');
   });
 
+  it("does not open with the last name of a list as if it were the term of what follows, and keeps a field's value on its label's line", () => {
+    const generators = quoteOf('what is a multi-config generator', [
+      'True when using a multi-configuration generator such as:',
+      'Ninja Multi-Config',
+      'Visual Studio Generators',
+      'Xcode',
+      'Multi-config generators use CMAKE_CONFIGURATION_TYPES as the set of configurations and ignore CMAKE_BUILD_TYPE.',
+    ]);
+    expect(generators).toBe('Multi-config generators use CMAKE_CONFIGURATION_TYPES as the set of configurations and ignore CMAKE_BUILD_TYPE. [1]');
+    // An option after its alias is still the term of its description.
+    const option = quoteOf('proceed even if the working tree differs', [
+      'Switch branches.',
+      '-f',
+      '--force',
+      'When switching branches, proceed even if the index or the working tree differs from HEAD.',
+    ]);
+    expect(option).toBe('`--force`\n\nWhen switching branches, proceed even if the index or the working tree differs from HEAD. [1]');
+    const exitCodes = quoteOf(
+      'what does exit code 5 mean',
+      [
+        'Running pytest can result in six different exit codes:',
+        'Exit code 4:',
+        'pytest command line usage error',
+        'Exit code 5:',
+        'No tests were collected',
+        'They are represented by the pytest.ExitCode enum.',
+      ],
+      { title: 'Exit codes' },
+    );
+    expect(exitCodes).toBe('**Exit code 5:** No tests were collected [1]');
+  });
+
   it('does not end on the label or introduction of what it leaves out', () => {
     const answer = quoteOf(
       'default checkpoint timeout',
