@@ -147,12 +147,16 @@ function found(terms: RankTerm[], index: TermIndex, tokens: Int32Array, from: nu
 
 /** IDF-weighted share of the terms found, merging several token ranges. */
 function share(terms: RankTerm[], ...credits: Float64Array[]): number {
+  // Plain loops: this runs several times for each of a question's ~200 candidates, and closures and spread
+  // arrays per term were a sixth of the re-ranking's time and much of its garbage.
   let got = 0;
   let all = 0;
-  terms.forEach((term, i) => {
-    all += term.idf;
-    got += term.idf * Math.max(...credits.map((c) => c[i]));
-  });
+  for (let i = 0; i < terms.length; i++) {
+    let best = 0;
+    for (const credit of credits) if (credit[i] > best) best = credit[i];
+    all += terms[i].idf;
+    got += terms[i].idf * best;
+  }
   return all > 0 ? got / all : 0;
 }
 
