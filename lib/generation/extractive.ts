@@ -86,6 +86,14 @@ function blockScore(block: TextBlock, weights: Weights): number {
   return (found / (1 + Math.log1p(words / 80))) * (block.code ? 0.8 : 1);
 }
 
+/** A sentence or two sending the reader elsewhere: "See also …", "See the Foo section.", "Refer to bar(1)." — not one announcing what follows ("See the example below:"). */
+const POINTER = /^(?:see also\b|see\s|refer to\s)/i;
+const POINTER_WORDS = 30;
+const pointsElsewhere = (block: TextBlock) => {
+  const text = block.text.trim();
+  return !block.code && POINTER.test(text) && !text.endsWith(':') && text.split(/\s+/).length <= POINTER_WORDS;
+};
+
 /** score: its blocks' relevance summed (the question's words, each as often as a block holds it); covered: the question's weight it holds, each term once. */
 /** named: it quotes the entry of the one code name the question writes. */
 /** elsewhere: the name of a listing its prose names that its passage does not hold ("Listing 5-12"). */
@@ -116,9 +124,12 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // A caption names what is next to it ("Table 28.40. pg_stat_progress_vacuum View"): it holds the question's words
   // in few, but the answer is in the text around it. It is the best block only when nothing else matches.
   const beats = (i: number, j: number) => (isCaption(blocks[i]) === isCaption(blocks[j]) ? scores[i] > scores[j] : !isCaption(blocks[i]));
+  // Nor is a pointer elsewhere ("See also CMAKE_SYSTEM_PREFIX_PATH, CMAKE_INCLUDE_PATH…"): it holds the question's
+  // words in few and answers nothing. It is the best block only when nothing else matches; it may still follow.
+  const beatsPointer = (i: number, j: number) => (pointsElsewhere(blocks[i]) === pointsElsewhere(blocks[j]) ? beats(i, j) : !pointsElsewhere(blocks[i]));
   let best = -1;
   scores.forEach((s, i) => {
-    if (s > 0 && (best < 0 || beats(i, best))) best = i;
+    if (s > 0 && (best < 0 || beatsPointer(i, best))) best = i;
   });
   if (best < 0) return null;
   let from = best;

@@ -374,6 +374,23 @@ describe('prompt and extractive answer', () => {
     expect(exitCodes).toBe('**Exit code 5:** No tests were collected [1]');
   });
 
+  it('never chooses a pointer elsewhere ("See also …") as what answers, though it holds the words', () => {
+    const answer = quoteOf(
+      'CMAKE_PREFIX_PATH',
+      [
+        'This is a CMake Environment Variable. Its initial value is taken from the calling process environment.',
+        'The CMAKE_PREFIX_PATH environment variable may be set to a list of directories specifying installation prefixes to be searched by the find commands.',
+        'See also the CMAKE_PREFIX_PATH CMake variable.',
+      ],
+      { title: 'CMAKE_PREFIX_PATH' },
+    );
+    expect(answer).toMatch(/^The CMAKE_PREFIX_PATH environment variable may be set/);
+    // Alone, it is still better than nothing.
+    expect(quoteOf('CMAKE_PREFIX_PATH', ['See also the CMAKE_PREFIX_PATH CMake variable.'], { title: 'CMAKE_PREFIX_PATH' })).toBe(
+      'See also the CMAKE_PREFIX_PATH CMake variable. [1]',
+    );
+  });
+
   it('does not end on the label or introduction of what it leaves out', () => {
     const answer = quoteOf(
       'default checkpoint timeout',
