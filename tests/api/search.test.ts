@@ -135,7 +135,7 @@ describe('POST /searcher/v1/search', () => {
     [{}, 'question'],
     [{ dataset: 'Python docs' }, 'question'],
     [{ question: '   ', dataset: 'Python docs' }, 'question must not be empty'],
-    [{ question: 42, dataset: 'Python docs' }, 'question'],
+    [{ question: 42, dataset: 'Python docs' }, 'question: question is required and must be a string'],
     [{ question: 'sort' }, 'Send either dataset or model'],
     [{ question: 'sort', dataset: 'Other docs', model: 'Python helper' }, 'Model "Python helper" searches dataset "Python docs", not "Other docs"'],
     [{ question: 'x'.repeat(4001), dataset: 'Python docs' }, 'at most 4000'],
