@@ -13,7 +13,11 @@ const optionalName = (field: string) =>
 
 export const searchRequestBody = z
   .object({
-    question: z.string({ message: 'question is required and must be a string' }).trim().min(1, 'question must not be empty').max(4000, 'question must be at most 4000 characters'),
+    question: z
+      .string({ message: 'question is required and must be a string' })
+      .trim()
+      .min(1, 'question must not be empty')
+      .max(4000, 'question must be at most 4000 characters'),
     dataset: optionalName('dataset'),
     generational_presset: optionalName('generational_presset'),
     model: optionalName('model'),
