@@ -171,9 +171,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const namesCode = (i: number) => isCaption(blocks[i]) && !!blocks[i - 1]?.code;
   // Nor does a table's first row end it alone: that is the header of rows it leaves out.
   const loneRow = (i: number) => isRow(blocks[i]) && !isRow(blocks[i - 1]);
-  // A few words after a label's colon are its value ("Exit code 5:" "No tests were collected"), not a label.
-  const isFieldValueAt = (i: number) =>
-    i > 0 && !blocks[i - 1].code && /:$/.test(blocks[i - 1].text.trim()) && !/:$/.test(blocks[i].text.trim()) && !looksLikeCode(blocks[i].text.trim());
+  // A few words after a field's label are its value ("Exit code 5:" "No tests were collected"), not a label.
+  const isFieldValueAt = (i: number) => i > 0 && isFieldLabel(blocks[i - 1]) && isFieldValue(blocks[i]);
   while (to > best && !namesCode(to) && !isFieldValueAt(to) && (introducesNext(blocks[to]) || isCaption(blocks[to]) || loneRow(to))) to--;
   // Nor does it end promising code it leaves out ("For example, consider this code:"): the code comes, with a label
   // that stands between them ("Filename: src/main.rs"); when that is too long, the announcing sentence goes.

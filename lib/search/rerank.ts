@@ -147,8 +147,8 @@ function found(terms: RankTerm[], index: TermIndex, tokens: Int32Array, from: nu
 
 /** IDF-weighted share of the terms found, merging several token ranges. */
 function share(terms: RankTerm[], ...credits: Float64Array[]): number {
-  // Plain loops: this runs several times for each of a question's ~200 candidates, and closures and spread
-  // arrays per term were a sixth of the re-ranking's time and much of its garbage.
+  // Plain loops: this runs several times for each of a question's ~200 candidates, and a closure and a spread
+  // array per term made garbage on every call (re-ranking CMake's questions: 4.5 → 4.2 ms each).
   let got = 0;
   let all = 0;
   for (let i = 0; i < terms.length; i++) {
