@@ -82,10 +82,9 @@ export async function listOwnConversations(projectId: number, email: string, opt
     include: { interactions: { where: { userEmail: email }, orderBy: { createdAt: 'asc' } } },
   });
   const kept = conversations.filter((c) => c.interactions.length > 0);
-  const sources = await sourcesOf(
-    projectId,
-    kept.flatMap((c) => c.interactions.map((i) => jsonValue(i.search))),
-  );
+  // Each turn's recorded retrieval, parsed once: its sources and what was searched.
+  const searches = kept.flatMap((c) => c.interactions.map((i) => jsonValue(i.search)));
+  const sources = await sourcesOf(projectId, searches);
   let next = 0;
   return kept.map((c) => ({
     id: c.id,
@@ -109,8 +108,8 @@ export async function listOwnConversations(projectId: number, email: string, opt
       evaluation: i.evaluation,
       feedback: i.feedback,
       feedback_options: stringList(jsonValue(i.feedbackOptions)),
-      sources: sources[next++],
-      searched_for: recordedSearchedFor(jsonValue(i.search)),
+      sources: sources[next],
+      searched_for: recordedSearchedFor(searches[next++]),
       created_at: i.createdAt.toISOString(),
     })),
   }));

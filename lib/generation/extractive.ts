@@ -203,8 +203,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // (The entry the question names opens it itself.) A few words after another few words are the last item of a list
   // of names ("Ninja Multi-Config", "Visual Studio Generators", "Xcode"), not the term of what follows; a signature
   // or an option after another (an option's aliases, a table's rows of functions) still is.
-  const wordsOnly = (b: TextBlock) => !b.code && introducesNext(b) && !looksLikeCode(b.text.trim());
-  const lastOfList = (i: number) => i > 0 && wordsOnly(blocks[i]) && wordsOnly(blocks[i - 1]);
+  const lastOfList = (i: number) => i > 0 && isPlainLabel(blocks[i]) && isPlainLabel(blocks[i - 1]);
   if (from > 0 && from !== named && introducesNext(blocks[from - 1]) && !lastOfList(from - 1) && fits(blocks[from - 1])) from--;
   // An excerpt never opens with the caption of code it leaves out.
   if (from < to && isCaption(blocks[from]) && blocks[from - 1]?.code) {
@@ -536,15 +535,10 @@ const isFieldLabel = (block: TextBlock) =>
   /^[^:]+:$/.test(block.text.trim()) &&
   block.text.trim().split(/\s+/).length <= FIELD_LABEL_WORDS &&
   !looksLikeCode(block.text.trim());
+/** A few words, no sentence, not written as code (introducesNext: never code, a table row or a list item). */
+const isPlainLabel = (block: TextBlock) => introducesNext(block) && !looksLikeCode(block.text.trim());
 /** A few words that are no sentence, no label and no code: the value after a field's label. */
-const isFieldValue = (block: TextBlock) =>
-  !block.code &&
-  !isRow(block) &&
-  !isListItem(block) &&
-  introducesNext(block) &&
-  !/:$/.test(block.text.trim()) &&
-  !looksLikeCode(block.text.trim()) &&
-  !isSignature(block.text.trim());
+const isFieldValue = (block: TextBlock) => isPlainLabel(block) && !/:$/.test(block.text.trim()) && !isSignature(block.text.trim());
 
 /**
  * A label written as code: an option ("--force"), a command line with placeholders ("git diff [<options>]"), a

@@ -3,7 +3,7 @@
 // while another source has one; "Note" leads the paragraph it labels.
 import { describe, expect, it } from 'vitest';
 import { composeExtractive } from '@/lib/generation/extractive';
-import { answerInput, passageOf } from '../helpers/answer-input';
+import { answerInput, passageOf, quoteOf } from '../helpers/answer-input';
 
 const resources = passageOf(
   1,
@@ -234,9 +234,6 @@ describe('code a paragraph announces with a colon', () => {
 });
 
 describe('code the paragraph after the excerpt announces', () => {
-  /** The answer to `question` from one passage of these blocks. */
-  const answerFrom = (question: string, title: string, blocks: string[]) =>
-    composeExtractive(answerInput(question, [passageOf(1, title, blocks.join('\n\n'))]));
   const config = [
     'Flask can load all environment variables starting with a prefix into the config using from_prefixed_env().',
     'Environment variables can be set in the shell before starting the server:',
@@ -245,7 +242,7 @@ describe('code the paragraph after the excerpt announces', () => {
   ];
 
   it("comes with the excerpt when the announcement is in the question's words: the code shows how", () => {
-    const answer = answerFrom('load configuration from environment variables', 'Configuration', config);
+    const answer = quoteOf('load configuration from environment variables', config, { title: 'Configuration' });
     expect(answer).toBe(`${config.slice(0, 3).join('\n\n')}\n\n[1]`);
   });
 
@@ -255,7 +252,7 @@ describe('code the paragraph after the excerpt announces', () => {
       'For example:',
       '```\nclass ArticleForm(ModelForm):\n    class Meta:\n        model = Article\n```',
     ];
-    const answer = answerFrom('build a form from a model', 'Model forms', text);
+    const answer = quoteOf('build a form from a model', text, { title: 'Model forms' });
     expect(answer).toContain('For example:\n\n```\nclass ArticleForm(ModelForm):');
   });
 
@@ -265,7 +262,7 @@ describe('code the paragraph after the excerpt announces', () => {
       'Note that a scope starts where it is introduced and continues through the last time it is used, so this compiles:',
       '```\nlet r1 = &s;\nprintln!("{}", r1);\n```',
     ];
-    const answer = answerFrom('immutable value change', 'References', text);
+    const answer = quoteOf('immutable value change', text, { title: 'References' });
     expect(answer).toBe('Users of an immutable reference do not expect the value to change under them. [1]');
   });
 });

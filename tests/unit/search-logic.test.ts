@@ -10,7 +10,7 @@ import { briefTitle, passageTitle } from '@/lib/search/passage-title';
 import { fillTemplate } from '@/lib/generation/prompt';
 import { composeExtractive, NO_ANSWER } from '@/lib/generation/extractive';
 import type { GenerationInput } from '@/lib/generation/provider';
-import { answerInput, passageOf } from '../helpers/answer-input';
+import { answerInput, passageOf, quoteOf } from '../helpers/answer-input';
 import { CORPUS } from '../fixtures/search-corpus';
 
 const turn = (question: string) => ({ question, standalone: question, answer: 'Use sorted(reverse=True) [1].' });
@@ -240,10 +240,6 @@ describe('rerank', () => {
     expect(ranked[1].parts.support).toBeCloseTo(0.025);
   });
 });
-
-/** The extractive answer to `question` from one source made of `blocks` (its paragraphs). */
-const quoteOf = (question: string, blocks: string[], source: { title?: string; document?: number } = {}) =>
-  composeExtractive(answerInput(question, [passageOf(source.document ?? 1, source.title ?? 'Source', blocks.join('\n\n'))]));
 
 describe('prompt and extractive answer', () => {
   const passages = CORPUS[0].passages.map((p, i) => passageOf(100 + i, `${CORPUS[0].name} — ${p.heading}`, p.text));
