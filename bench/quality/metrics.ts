@@ -34,15 +34,26 @@ function toConversation(value: unknown, at: string): Conversation {
   return { id: value.id, turns };
 }
 
-/** Reads and checks the set, so a malformed file fails before a server is started. */
-export function loadQuestionSet(file: string): QuestionSet {
+/**
+ * Reads and checks the set, so a malformed file fails before a server is started. `pagesAs`: the corpus is the
+ * pages' sources rather than the HTML built from them (Sphinx keeps each page's reStructuredText as
+ * `_sources/<page>.rst.txt`): an expected "quickstart.html" is then "quickstart.rst.txt" (`PAGES_AS=rst.txt`).
+ */
+export function loadQuestionSet(file: string, pagesAs = process.env.PAGES_AS): QuestionSet {
   const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!isRecord(raw) || !Array.isArray(raw.questions)) throw new Error(`${file}: expected { corpus, questions, conversations }`);
   const conversations = Array.isArray(raw.conversations) ? raw.conversations : [];
-  return {
+  const set = {
     corpus: typeof raw.corpus === 'string' ? raw.corpus : 'unknown',
     questions: raw.questions.map((q, i) => toQuestion(q, `questions[${i}]`)),
     conversations: conversations.map((c, i) => toConversation(c, `conversations[${i}]`)),
+  };
+  if (!pagesAs) return set;
+  const asSource = (pages: string[]) => pages.map((page) => page.replace(/\.html$/, `.${pagesAs}`));
+  return {
+    ...set,
+    questions: set.questions.map((q) => ({ ...q, pages: asSource(q.pages) })),
+    conversations: set.conversations.map((c) => ({ ...c, turns: c.turns.map((t) => ({ ...t, pages: asSource(t.pages) })) })),
   };
 }
 

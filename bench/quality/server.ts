@@ -10,6 +10,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** What a static web server says each kind of document is (mime-db's types): the import reads the type before the name. */
+const SERVED_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.mdx': 'text/mdx; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.rst': 'text/x-rst; charset=utf-8',
+};
+
 /** Serves DOCS_DIR's files on 127.0.0.1 at a free port; the app may fetch loopback URLs only with IMPORT_ALLOW_LOOPBACK=1. */
 export function serveDocs(docsDir: string): Promise<{ server: http.Server; port: number }> {
   const root = path.resolve(docsDir);
@@ -26,7 +35,7 @@ export function serveDocs(docsDir: string): Promise<{ server: http.Server; port:
       res.writeHead(404).end();
       return;
     }
-    const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'application/octet-stream';
+    const type = SERVED_TYPES[path.extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
   });
   return new Promise((resolve, reject) => {

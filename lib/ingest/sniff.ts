@@ -37,7 +37,8 @@ export function sniffFormat(bytes: Buffer, contentType: string, url: URL): Sniff
   ) {
     return { format: 'html', text };
   }
-  if (mime === 'text/markdown' || mime === 'text/x-markdown' || ['md', 'markdown', 'mdown'].includes(extension)) return { format: 'markdown', text };
+  if (['text/markdown', 'text/x-markdown', 'text/mdx'].includes(mime) || ['md', 'markdown', 'mdown', 'mdx'].includes(extension))
+    return { format: 'markdown', text };
   if (mime === 'text/csv' || mime === 'text/tab-separated-values' || ['csv', 'tsv'].includes(extension)) return { format: 'csv', text };
   if (mime && !mime.startsWith('text/') && !['application/octet-stream', 'application/json', 'application/xml'].includes(mime)) {
     throw refuse(`Unsupported file type (${mime})`);

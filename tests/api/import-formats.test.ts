@@ -116,6 +116,27 @@ describe('import of each format', () => {
     expect(text).toContain('Visitors can climb its 212 steps on Saturdays');
   });
 
+  it('reStructuredText: sections, the title, a function as an entry, code as code, roles as their text, markup no reader sees left out', async () => {
+    const { content, passages: rows, text } = await importOne('pumps.rst');
+    expect(content.name).toBe('The pump station');
+    expect(rows.find((p) => p.text.includes('inlet valve'))?.heading).toBe('The pump station › Starting a pump');
+    expect(text).toContain('Open the inlet valve first, then start the motor:\n\n```\nstation start --pump 1 --slow\n```');
+    expect(text).toContain('See the valve guide and prime before a dry start.');
+    expect(text).toContain('Note:\n\nA pump must never run dry for more than ten seconds.');
+    const entry = rows.find((p) => p.text.includes('casing'));
+    expect(entry?.heading).toBe('The pump station › Starting a pump › station.pumps.prime(pump, litres=5)');
+    expect(entry?.text).toContain("Fill the pump's casing with litres of water before the first start.\n\nNew in version 2.1.");
+    for (const hidden of [':orphan:', 'toctree', 'maxdepth', '.. _pumps', ':func:', '``litres']) expect(text).not.toContain(hidden);
+  });
+
+  it('MDX: read as Markdown, its module statements and JSX comments left out, the text inside components kept', async () => {
+    const { content, text } = await importOne('irrigation.mdx');
+    expect(content.name).toBe('Irrigation schedule');
+    expect(text).toContain('The north field is watered at dawn, the south field at dusk.');
+    expect(text).toContain('Never water during frost warnings.');
+    for (const hidden of ['import', 'export', 'author', 'drafted', 'Callout']) expect(text).not.toContain(hidden);
+  });
+
   it('text that looks like a tokenizer control token is imported as plain text', async () => {
     fixture.server.on('/tokens.txt', (_req, res) =>
       res.writeHead(200, { 'content-type': 'text/plain' }).end('Models stop at <|endoftext|> and <|im_start|> markers.'),

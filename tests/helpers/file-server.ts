@@ -25,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.html': 'text/html; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.mdx': 'text/mdx; charset=utf-8',
+  '.rst': 'text/x-rst; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
 };

@@ -191,3 +191,33 @@ describe('parseMarkdown on hostile text', () => {
     expect(parseMarkdown('# C# language\n\nbody').sections[0].heading).toEqual(['C# language']);
   });
 });
+
+describe('parseMarkdown: MDX', () => {
+  it('leaves out module statements and JSX comments, keeps the text inside components', () => {
+    const source = [
+      "import Tabs from '@theme/Tabs';",
+      "import { Callout } from 'nextra/components'",
+      '',
+      'export const meta = {',
+      "  title: 'Pumps',",
+      '}',
+      '',
+      '# Pumps',
+      '',
+      '{/* not shown */}Check the pump every morning.',
+      '',
+      '<Callout type="warning">Never run it dry.</Callout>',
+      '',
+      'Import the module before use.',
+    ].join('\n');
+    const document = parseMarkdown(source);
+    expect(document.title).toBe('Pumps');
+    expect(document.sections.flatMap((s) => s.paragraphs)).toEqual(['Check the pump every morning.', 'Never run it dry.', 'Import the module before use.']);
+  });
+
+  it('reads a line of "import" and 200,000 spaces at once', () => {
+    const started = performance.now();
+    expect(parseMarkdown(`import${' '.repeat(200_000)}x`).sections.flatMap((s) => s.paragraphs)).toEqual(['import x']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -72,6 +72,17 @@ describe('refusalOfHead', () => {
   });
 });
 
+describe('sniffFormat: the format of a text file', () => {
+  const formatOf = (name: string, contentType = '') => sniffFormat(Buffer.from('# Pumps\n\nText.'), contentType, new URL(`http://example.com/${name}`)).format;
+
+  it('reads MDX as Markdown, by its name or its type; reStructuredText and other text as text', () => {
+    expect(formatOf('pumps.mdx')).toBe('markdown');
+    expect(formatOf('pumps', 'text/mdx; charset=utf-8')).toBe('markdown');
+    expect(formatOf('pumps.rst', 'text/x-rst')).toBe('text');
+    expect(formatOf('pumps.rst.txt', 'text/plain')).toBe('text');
+  });
+});
+
 describe('sniffFormat: the text of a file in its encoding', () => {
   const at = new URL('http://example.com/file.txt');
   const textOf = (bytes: Buffer, contentType = '', url = at) => sniffFormat(bytes, contentType, url).text;

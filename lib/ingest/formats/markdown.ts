@@ -51,6 +51,11 @@ export function parseMarkdown(source: string): ParsedDocument {
       continue;
     }
     if (ATTRIBUTE_LIST_LINE.test(line)) continue;
+    if (block.length === 0 && line.length <= MDX_STATEMENT_MAX_CHARS && (MDX_IMPORT.test(line) || MDX_EXPORT.test(line))) {
+      // An MDX module statement runs to the next blank line (an exported object spans lines).
+      while (i + 1 < lines.length && lines[i + 1].trim()) i++;
+      continue;
+    }
     if (line.includes('|') && !INDENTED.test(line) && delimits(lines[i + 1] ?? '', line)) {
       flush();
       i = table(lines, i, builder) - 1;
@@ -88,6 +93,16 @@ export function parseMarkdown(source: string): ParsedDocument {
   const declared = frontMatter ? declaredTitle(frontMatter[2]) : null;
   return { format: 'markdown', title: title ?? declared ?? (opening || null), sections: builder.sections, qa: [] };
 }
+
+/**
+ * MDX (Markdown with JSX, Docusaurus's and Next.js's documentation) opens with module statements a reader never
+ * sees: `import Tabs from '@theme/Tabs';`, `export const meta = {…}`. Its components' tags go as HTML tags do, their
+ * text stays; a JSX comment (`{/* … *\/}`) goes too.
+ */
+const MDX_IMPORT = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"][^'"\n]+['"];?\s*$/;
+const MDX_EXPORT = /^export\s+(?:const|let|default|function|async)\b/;
+/** Statements are read on lines of at most this length: the import pattern backtracks over a line's spaces. */
+const MDX_STATEMENT_MAX_CHARS = 500;
 
 /** A kramdown block attribute list, alone on its line: "{:.warning}", "{: .note :}", "{:toc}". */
 const ATTRIBUTE_LIST_LINE = /^\s{0,3}\{:[^{}\n]*\}\s*$/;
@@ -279,8 +294,9 @@ function inline(text: string): string {
     // Line starts first: a list item's "*" is no emphasis ("* `maxBuffer` … `1024 * 1024`" kept its words, lost its bullet).
     .replace(/^\s{0,3}>\s?/gm, '')
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
-    // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing.
-    .replace(/\{:[^{}\n]*\}/g, '');
+    // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing; nor does a JSX comment.
+    .replace(/\{:[^{}\n]*\}/g, '')
+    .replace(/\{\/\*[^{}]*?\*\/\}/g, '');
   // Code spans are shown as written: no tag, emphasis or underscore inside one is markup ("`*args`", "`<details>`").
   return unlinked
     .split(/(`[^`]+`)/)
