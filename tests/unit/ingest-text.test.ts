@@ -57,6 +57,14 @@ describe('parseText', () => {
     ]);
   });
 
+  it('reads text that is not reStructuredText as it is written: its ".." lines, "::" and markup-like characters kept', () => {
+    expect(paragraphs('.. and then the pump stopped.\n\nRatio 3::1\n\nModels stop at <|endoftext|> and *here*.')).toEqual([
+      '.. and then the pump stopped.',
+      'Ratio 3::1',
+      'Models stop at <|endoftext|> and *here*.',
+    ]);
+  });
+
   it('keeps list items and fields on lines of their own, an unordered item marked as the Markdown parser marks it', () => {
     expect(
       paragraphs('Steps:\n\n1. Open the valve\n   slowly.\n2. Start the pump.\n\n- red\n* blue\n\n:param rate: litres a minute\n:returns: the pressure'),

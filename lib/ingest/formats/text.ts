@@ -92,7 +92,7 @@ class TextReader {
         continue;
       }
       if (!block.length) literalNext = false;
-      if (isExplicitMarkup(line)) {
+      if (this.restructured && isExplicitMarkup(line)) {
         flush();
         const end = indentedEnd(lines, i + 1);
         this.explicitMarkup(line, dedented(lines.slice(i + 1, end)), depth);
@@ -147,7 +147,7 @@ class TextReader {
     // Fields before any text or heading are the file's metadata (":orphan:", ":tocdepth: 2").
     if (!this.textSeen && this.title === null && lines.every((line) => /^:[\w -]+:(?:\s|$)/.test(line))) return false;
     const text = joinedParagraph(lines);
-    const literal = text.endsWith('::');
+    const literal = this.restructured && text.endsWith('::');
     // "Example::" reads "Example:"; a lone "::" and a final " ::" are no text.
     const shown = !literal ? text : text === '::' ? '' : text.replace(/\s*::$/, (marks) => (marks.length > 2 ? '' : ':'));
     if (shown.trim()) {
