@@ -44,6 +44,8 @@ export class SectionBuilder {
   readonly sections: Section[] = [];
   private path: string[] = [];
   private levels: number[] = [];
+  /** The marker of a list item whose first paragraph is still to come ("•", "3."). */
+  private marker: string | null = null;
 
   /**
    * A heading closes the open headings of its level and below: an <h3> after
@@ -51,6 +53,7 @@ export class SectionBuilder {
    * title above every heading of the file.
    */
   heading(level: number, text: string): void {
+    this.marker = null;
     const clean = cleanText(text).replace(/\n/g, ' ');
     if (!clean) return;
     const keep = this.openAbove(level);
@@ -84,11 +87,25 @@ export class SectionBuilder {
   }
 
   paragraph(text: string): void {
-    this.add(cleanText(text));
+    const clean = cleanText(text);
+    if (clean && this.marker) {
+      this.add(`${this.marker} ${clean}`);
+      this.marker = null;
+    } else this.add(clean);
+  }
+
+  /**
+   * A list item starts: its first paragraph opens with `marker` ("•" for an unordered list, "3." for an ordered
+   * one), as the Markdown parser writes items and the answer shows them as a Markdown list again. An item that
+   * opens with code or a heading has none.
+   */
+  listItem(marker: string): void {
+    this.marker = marker;
   }
 
   /** Preformatted code: indentation kept, written as a fenced block. */
   code(text: string): void {
+    this.marker = null;
     const clean = cleanCode(text);
     if (clean.trim()) this.add(fenceCode(clean));
   }

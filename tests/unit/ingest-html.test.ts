@@ -704,3 +704,27 @@ describe('nesting depth, counted from the tags before parsing', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('parseHtml: lists', () => {
+  const paragraphsOf = (body: string) =>
+    parseHtml(`<html><head><title>Pumps</title></head><body><main>${body}</main></body></html>`).sections.flatMap((s) => s.paragraphs);
+
+  it('marks each item as the Markdown parser does: "•" unordered, its number ordered (from start or value), the first paragraph of an item only', () => {
+    expect(
+      paragraphsOf(
+        '<p>Check:</p><ul><li>the valve</li><li><p>the seal,</p><p>twice a year</p></li></ul>' +
+          '<ol start="3"><li>Open it.</li><li>Start it.</li><li value="9">Stop it.</li><li>Close it.</li></ol>',
+      ),
+    ).toEqual(['Check:', '• the valve', '• the seal,', 'twice a year', '3. Open it.', '4. Start it.', '9. Stop it.', '10. Close it.']);
+  });
+
+  it('gives a nested item its own marker and an item that opens with code none', () => {
+    expect(
+      paragraphsOf('<ul><li><ul><li>inner</li></ul></li><li>outer <ul><li>deeper</li></ul></li><li><pre>pump --check</pre></li></ul><p>After.</p>'),
+    ).toEqual(['• inner', '• outer', '• deeper', '```\npump --check\n```', 'After.']);
+  });
+
+  it('ignores a start that is no number', () => {
+    expect(paragraphsOf('<ol start="99999999999999999999"><li>one</li></ol><ol start="x"><li>two</li></ol>')).toEqual(['1. one', '1. two']);
+  });
+});

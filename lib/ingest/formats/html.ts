@@ -310,6 +310,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     builder.paragraph(loose);
     loose = '';
   };
+  const items = listNumbering(el);
   for (const node of children(el)) {
     if (node.nodeType === 3) {
       loose += node.textContent ?? '';
@@ -318,6 +319,10 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     if (node.nodeType !== 1 || !node.tagName) continue;
     const tag = node.tagName.toUpperCase();
     if (isChrome(node, tag, chrome)) continue;
+    if (tag === 'LI') {
+      flush();
+      builder.listItem(items.next(node));
+    }
     const level = HEADING.exec(tag);
     const boldTitle = tag === 'P' && lists === 0 ? boldTitleOf(node, isProse) : null;
     // Readability rewrites a <dl> as a <div>: its terms are terms still, one list deep.
@@ -365,6 +370,30 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     }
   }
   flush();
+}
+
+/**
+ * The markers of a list's items, in order: "•" in an unordered list, the item's number in an ordered one (from the
+ * list's `start`, or an item's own `value`), as the Markdown parser writes items. Counted while the list is
+ * walked, not by looking back over the items before each one.
+ */
+function listNumbering(list: El): { next: (item: NodeLike) => string } {
+  const node = list as unknown as NodeLike;
+  const ordered = node.tagName?.toUpperCase() === 'OL';
+  let number = ordered ? (ordinal(node.getAttribute?.('start')) ?? 1) : 0;
+  return {
+    next(item) {
+      if (!ordered) return '•';
+      number = ordinal(item.getAttribute?.('value')) ?? number;
+      return `${number++}.`;
+    },
+  };
+}
+
+/** A list's `start` or an item's `value`: a whole number, bounded (a page's "99999999999999999999" is no count). */
+function ordinal(value: string | null | undefined): number | null {
+  const n = value && /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
 }
 
 /**
