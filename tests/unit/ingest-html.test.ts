@@ -728,3 +728,25 @@ describe('parseHtml: lists', () => {
     expect(paragraphsOf('<ol start="99999999999999999999"><li>one</li></ol><ol start="x"><li>two</li></ol>')).toEqual(['1. one', '1. two']);
   });
 });
+
+describe('parseHtml: rustdoc', () => {
+  it("leaves out rustdoc's version and source links, its Run buttons, the description toggle and the notable-traits tooltip", () => {
+    const page = `<html><head><title>Vec in std::vec - Rust</title></head><body><main>
+      <h1 class="fqn"><span class="in-band">Struct std::vec::Vec</span></h1>
+      <span class="out-of-band"><span class="since" title="Stable since Rust version 1.0.0">1.0.0</span> · <a class="srclink" href="/src">source</a> · <a id="toggle-all-docs" href="javascript:void(0)">[<span class="inner">−</span>]</a></span>
+      <details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
+      <div class="docblock"><p>A contiguous growable array type.</p>
+      <div class="example-wrap"><pre class="rust rust-example-rendered"><code>let v = Vec::new();</code></pre><a class="test-arrow" target="_blank" href="https://play.rust-lang.org/">Run</a></div></div></details>
+      <section id="method.new" class="method has-srclink"><span class="rightside"><span class="since">const: 1.39.0</span> · <a class="srclink" href="/src">source</a></span>
+      <h4 class="code-header">pub const fn new() -&gt; Vec&lt;T&gt;<span class="notable-traits"><span class="notable-traits-tooltip">ⓘ<span class="notable-traits-tooltiptext">Notable traits for Vec&lt;u8&gt;</span></span></span></h4></section>
+      <div class="docblock"><p>Constructs a new, empty Vec.</p></div>
+    </main></body></html>`;
+    const sections = parseHtml(page).sections;
+    expect(sections.map((s) => s.heading.at(-1))).toEqual(['Struct std::vec::Vec', 'pub const fn new() -> Vec<T>']);
+    expect(sections.flatMap((s) => s.paragraphs)).toEqual([
+      'A contiguous growable array type.',
+      '```\nlet v = Vec::new();\n```',
+      'Constructs a new, empty Vec.',
+    ]);
+  });
+});

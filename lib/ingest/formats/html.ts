@@ -40,12 +40,17 @@ const READABILITY_MIN_SHARE = 0.85;
 
 /**
  * Class names of what documentation generators add to an entry or a heading for the reader's browser: Sphinx's
- * permalink (¶) and its link to the generated source listing ("[source]"). Kept through Readability (which drops
- * class names) so the walk still knows them: on Django's pages every entry read "Page.object_list¶" or
- * "class ModelForm[source]¶", in the answer and in the source's title.
+ * permalink (¶) and its link to the generated source listing ("[source]"); rustdoc's version and source link beside
+ * every item ("1.0.0 · source · [−]", "const: 1.39.0 · source"), its "Run" button on examples, the "Expand
+ * description" toggle and the notable-traits tooltip it writes into a method's signature. Kept through Readability
+ * (which drops class names) so the walk still knows them: on Django's pages every entry read "Page.object_list¶"
+ * or "class ModelForm[source]¶", in the answer and in the source's title; on Rust's standard library every method
+ * was headed "pub const fn new() -> Vec<T, Global>ⓘNotable traits for Vec<u8, A>impl<A: Allocator> Write for …".
  */
-const GENERATOR_MARK_CLASSES = ['headerlink', 'viewcode-link'];
-const GENERATOR_MARK = /\b(?:headerlink|viewcode-link)\b/;
+const GENERATOR_MARK_CLASSES = ['headerlink', 'viewcode-link', 'srclink', 'rightside', 'out-of-band', 'notable-traits', 'test-arrow', 'hideme'];
+const GENERATOR_MARK = new RegExp(`(?:^|\\s)(?:${GENERATOR_MARK_CLASSES.join('|')})(?:\\s|$)`);
+/** The elements such marks are written as (rustdoc's toggle is a <summary>). */
+const GENERATOR_MARK_TAGS = new Set(['A', 'SPAN', 'SUMMARY', 'BUTTON']);
 
 /** Class names of the boxes documentation sets apart inside a section (DocBook, Docusaurus, Bootstrap, …). */
 const ADMONITION_CLASSES = new Set([
@@ -232,7 +237,7 @@ function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
   if (role && CHROME_ROLES.has(role)) return true;
   if (chrome.byName && tag === 'DIV' && CHROME_NAME.test(`${node.getAttribute?.('class') ?? ''} ${node.getAttribute?.('id') ?? ''}`)) return true;
   // Permalink anchors and source links of documentation generators (Sphinx's ¶ and [source]).
-  return (tag === 'A' || tag === 'SPAN') && GENERATOR_MARK.test(node.getAttribute?.('class') ?? '');
+  return GENERATOR_MARK_TAGS.has(tag) && GENERATOR_MARK.test(node.getAttribute?.('class') ?? '');
 }
 
 /**
