@@ -750,3 +750,28 @@ describe('parseHtml: rustdoc', () => {
     ]);
   });
 });
+
+describe('parseHtml: line breaks of the source', () => {
+  it('reads the wrapped lines of text outside a paragraph as one line, as a browser shows them, and keeps a <br>', () => {
+    const page = `<html><head><title>ArrayList</title></head><body><main><div class="block">Trims the capacity of this <code>ArrayList</code> instance to be the
+list's current size.<br>An application can use this
+operation.</div></main></body></html>`;
+    expect(parseHtml(page).sections.flatMap((s) => s.paragraphs)).toEqual([
+      "Trims the capacity of this ArrayList instance to be the list's current size.\nAn application can use this operation.",
+    ]);
+  });
+});
+
+describe('parseHtml: an element the page never closes', () => {
+  it('reads the blocks inside an unknown element as blocks, as a browser lays them out (SQLite writes "<language-id>" unescaped)', () => {
+    const page = `<html><head><title>FTS</title></head><body><main>
+      <h2>6.3. The languageid= option</h2><p>a constraint of the form "</p><language-id> = <integer>" must be added.
+      <h1>Appendix A: Search Application Tips</h1><p>FTS is primarily designed for Boolean queries.</p></main></body></html>`;
+    const sections = parseHtml(page).sections;
+    expect(sections.map((s) => [s.heading.at(-1), s.paragraphs])).toEqual([
+      // The text at the unknown elements' edges parts where they open (a browser shows it as one line).
+      ['6.3. The languageid= option', ['a constraint of the form "', '=', '" must be added.']],
+      ['Appendix A: Search Application Tips', ['FTS is primarily designed for Boolean queries.']],
+    ]);
+  });
+});

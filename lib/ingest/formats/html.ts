@@ -318,7 +318,8 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
   const items = listNumbering(el);
   for (const node of children(el)) {
     if (node.nodeType === 3) {
-      loose += node.textContent ?? '';
+      // A page's own line breaks are spaces, as a browser shows them (javadoc wraps every description at 80 columns).
+      loose += collapsed(node.textContent ?? '');
       continue;
     }
     if (node.nodeType !== 1 || !node.tagName) continue;
@@ -357,7 +358,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     } else if (boldTitle !== null) {
       flush();
       builder.heading(BOLD_TITLE_LEVEL, headingText(boldTitle));
-    } else if (LEAF_BLOCKS.has(tag) && !hasBlockChild(node as El)) {
+    } else if (LEAF_BLOCKS.has(tag) && !containsBlock(node)) {
       flush();
       const text = textOf(node, chrome);
       if (tag === 'PRE') builder.code(text);
@@ -367,11 +368,11 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
       walk(node as El, builder, chrome, lists + 1, depth + 1);
       // The list's last entry ends with the list.
       builder.close(ENTRY_LEVEL + lists + 1);
-    } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || hasBlockChild(node as El)) {
+    } else if (BLOCKS.has(tag) || LEAF_BLOCKS.has(tag) || containsBlock(node)) {
       flush();
       walk(node as El, builder, chrome, lists, depth + 1);
     } else {
-      loose += textOf(node, chrome);
+      loose += textOf(node, chrome, true);
     }
   }
   flush();
@@ -463,14 +464,16 @@ function labelsNothing(paragraph: NodeLike, text: string, chrome: Chrome): boole
 
 const isMedia = (node: NodeLike) => MEDIA.split(', ').includes((node.tagName ?? '').toLowerCase());
 
-/** Text of a subtree without the chrome and scripts inside it. */
-/** The text of a node without its chrome, depth first. Iterative: a page may nest inline elements thousands deep. */
-function textOf(node: NodeLike, chrome: Chrome): string {
+/**
+ * The text of a node without its chrome, depth first; `collapse`: the page's own white space as single spaces
+ * (a <br> still a line). Iterative: a page may nest inline elements thousands deep.
+ */
+function textOf(node: NodeLike, chrome: Chrome, collapse = false): string {
   let text = '';
   const stack: NodeLike[] = [node];
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (next.nodeType === 3) {
-      text += next.textContent ?? '';
+      text += collapse ? collapsed(next.textContent ?? '') : (next.textContent ?? '');
       continue;
     }
     if (next.nodeType !== 1 || !next.tagName || isChrome(next, next.tagName.toUpperCase(), chrome)) continue;
@@ -485,6 +488,9 @@ function textOf(node: NodeLike, chrome: Chrome): string {
   return text;
 }
 
+/** Runs of white space as one space; a <br> (a line break textOf writes itself) is kept. */
+const collapsed = (text: string) => text.replace(/\s+/g, ' ');
+
 // Siblings, not `childNodes`: linkedom builds childNodes by scanning the
 // whole subtree, which made deeply nested pages (tables of contents) slow.
 function* children(el: NodeLike): Generator<NodeLike> {
@@ -492,6 +498,39 @@ function* children(el: NodeLike): Generator<NodeLike> {
 }
 
 const isBlock = (n: NodeLike) => n.nodeType === 1 && !!n.tagName && (BLOCKS.has(n.tagName.toUpperCase()) || LEAF_BLOCKS.has(n.tagName.toUpperCase()));
+
+/**
+ * Whether an element holds a block anywhere inside it — read as a container of blocks, as a browser lays it out,
+ * not as a run of inline text. An unknown element does not close itself: SQLite's FTS page writes `"<language-id>
+ * = <integer>"` unescaped, and everything after it (eleven headings, forty paragraphs) sat inside two such
+ * elements and was read as one paragraph of loose text under "6.3. The languageid= option". Worked out once per
+ * element, after its children (a WeakMap kept across calls), so a page costs one pass however it nests.
+ */
+const holdsBlock = new WeakMap<object, boolean>();
+function containsBlock(el: NodeLike): boolean {
+  const known = holdsBlock.get(el);
+  if (known !== undefined) return known;
+  // Post-order without recursion: a page may nest elements thousands deep.
+  const stack: { node: NodeLike; expanded: boolean }[] = [{ node: el, expanded: false }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (!top.expanded) {
+      top.expanded = true;
+      for (const child of children(top.node)) if (child.nodeType === 1 && !holdsBlock.has(child)) stack.push({ node: child, expanded: false });
+      continue;
+    }
+    stack.pop();
+    let found = false;
+    for (const child of children(top.node)) {
+      if (child.nodeType === 1 && (isBlock(child) || holdsBlock.get(child))) {
+        found = true;
+        break;
+      }
+    }
+    holdsBlock.set(top.node, found);
+  }
+  return holdsBlock.get(el) ?? false;
+}
 
 function hasBlockChild(el: El): boolean {
   for (const n of children(el)) if (isBlock(n)) return true;
