@@ -203,6 +203,23 @@ describe('parseText: reStructuredText', () => {
     expect(paragraphs(includer)).toEqual(['find_file ---------', '.. include:: FIND_XXX.txt']);
   });
 
+  it('shows "Example::" as "Example:", and neither a lone "::" nor one after a space; their indented blocks are code', () => {
+    expect(paragraphs('.. highlight:: python\n\nExample::\n\n   a = 1\n\nThe code ::\n\n   b = 2\n\n::\n\n   c = 3')).toEqual([
+      'Example:',
+      '```\na = 1\n```',
+      'The code',
+      '```\nb = 2\n```',
+      '```\nc = 3\n```',
+    ]);
+  });
+
+  it('reads long runs of spaces before a literal mark, in a hyperlink and in a role at once', () => {
+    const spaces = ' '.repeat(200_000);
+    const started = performance.now();
+    expect(paragraphs(`.. note::\n\n   a${spaces}b::\n\n\`${spaces}x and :ref:\`${spaces}<t>\``)).toEqual(['Note:', 'a b:', '` x and <t>']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('reads a file nested 3,000 levels deep and 20,000 comment openers in bounded time', () => {
     const nested = `.. note::\n\n${Array.from({ length: 3_000 }, (_, i) => `${' '.repeat(i + 1)}level ${i}`).join('\n')}`;
     const started = performance.now();

@@ -128,15 +128,18 @@ const labelOf = (title: string) => (/[:.!?]$/.test(title) ? title : `${title}:`)
  * than a few times.
  */
 export function inlineText(text: string): string {
-  return text
-    .replace(/:(?:[\w-]+:)?([\w+.-]+):`([^`]+)`/g, (_, role: string, content: string) => roleText(role, content))
-    .replace(/`([^`<]*?)\s*<[^<>`]*>`__?/g, '$1')
-    .replace(/``([^`]+)``/g, '$1')
-    .replace(/`([^`]+)`(?:__?)?/g, '$1')
-    .replace(/\*\*([^*]+)\*\*/g, '$1')
-    .replace(/(^|[\s("'])\*([^*\s][^*]*)\*(?=[\s)"'.,;:!?]|$)/g, '$1$2')
-    .replace(/(?<![\w<|])\|(\w[\w-]*)\|_{0,2}(?![\w>|])/g, '$1')
-    .replace(/\\(.)/g, '$1');
+  return (
+    text
+      .replace(/:(?:[\w-]+:)?([\w+.-]+):`([^`]+)`/g, (_, role: string, content: string) => roleText(role, content))
+      // Greedy up to the "<", trimmed after: a lazy run followed by optional spaces was retried at every space of a long run.
+      .replace(/`([^`<]*)<[^<>`]*>`__?/g, (_, title: string) => title.trimEnd())
+      .replace(/``([^`]+)``/g, '$1')
+      .replace(/`([^`]+)`(?:__?)?/g, '$1')
+      .replace(/\*\*([^*]+)\*\*/g, '$1')
+      .replace(/(^|[\s("'])\*([^*\s][^*]*)\*(?=[\s)"'.,;:!?]|$)/g, '$1$2')
+      .replace(/(?<![\w<|])\|(\w[\w-]*)\|_{0,2}(?![\w>|])/g, '$1')
+      .replace(/\\(.)/g, '$1')
+  );
 }
 
 /**
@@ -145,8 +148,8 @@ export function inlineText(text: string): string {
  * file's name: its title is in the other file.
  */
 function roleText(role: string, content: string): string {
-  const titled = /^([^<]*?)\s*<[^<>]*>$/.exec(content);
-  if (titled?.[1]) return titled[1];
+  const titled = /^([^<]*)<[^<>]*>$/.exec(content);
+  if (titled?.[1].trim()) return titled[1].trimEnd();
   if (role === 'doc') return content.split(/[/:]/).at(-1) || content;
   const target = content.replace(/^!/, '');
   return target.startsWith('~') ? (target.slice(1).split('.').at(-1) ?? target) : target;

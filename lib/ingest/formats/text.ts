@@ -149,7 +149,7 @@ class TextReader {
     const text = joinedParagraph(lines);
     const literal = this.restructured && text.endsWith('::');
     // "Example::" reads "Example:"; a lone "::" and a final " ::" are no text.
-    const shown = !literal ? text : text === '::' ? '' : text.replace(/\s*::$/, (marks) => (marks.length > 2 ? '' : ':'));
+    const shown = literal ? withoutLiteralMark(text) : text;
     if (shown.trim()) {
       this.builder.paragraph(this.shown(shown));
       this.textSeen = true;
@@ -251,6 +251,16 @@ class TextReader {
     this.textSeen = true;
     return i;
   }
+}
+
+/**
+ * A paragraph ending with "::" without the mark, as reStructuredText shows it: "Example::" reads "Example:", and a
+ * lone "::" or one after a space ("the code ::") is no text. Sliced, not matched: a pattern of optional spaces before
+ * the mark was retried at every space of a long run.
+ */
+function withoutLiteralMark(text: string): string {
+  const before = text.slice(0, -2);
+  return /\s$/.test(before) || !before ? before.trimEnd() : `${before}:`;
 }
 
 /** An entry's signatures, one a line; a line ending with a backslash goes on in the next (a long signature). */
