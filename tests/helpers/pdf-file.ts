@@ -35,3 +35,41 @@ export function textContent(lines: string[]): Buffer {
 export function deflatedFill(bytes: number, fill = 0x20): Buffer {
   return zlib.deflateSync(Buffer.alloc(bytes, fill), { level: 9 });
 }
+
+/** A line of a page: its text, type size, position and font (F1 Helvetica, F2 Courier: fixed pitch, as code is set). */
+export type PdfTextLine = { text: string; size: number; y: number; x?: number; font?: 'F1' | 'F2' };
+
+/** A PDF of several pages, each drawing its lines where they say, with a proportional and a fixed-pitch font. */
+export function pagesPdf(pages: PdfTextLine[][]): Buffer {
+  const pageIds = pages.map((_, i) => 3 + i * 2);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`),
+  ];
+  const fonts = 3 + pages.length * 2;
+  pages.forEach((lines, i) => {
+    const content = Buffer.from(
+      lines.map((line) => `BT /${line.font ?? 'F1'} ${line.size} Tf ${line.x ?? 72} ${line.y} Td (${line.text.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n'),
+      'latin1',
+    );
+    objects.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageIds[i] + 1} 0 R /Resources << /Font << /F1 ${fonts} 0 R /F2 ${fonts + 1} 0 R >> >> >>`,
+      ),
+      Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    );
+  });
+  objects.push(Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'), Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>'));
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    const piece = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    parts.push(piece);
+    length += piece.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}

@@ -198,6 +198,7 @@ describe('parseText: reStructuredText', () => {
     expect(outline('Warnings\n========\n\n.. autoclass:: pytest.PytestUnknownMarkWarning\n   :show-inheritance:\n')).toEqual([
       { heading: 'Warnings › pytest.PytestUnknownMarkWarning', paragraphs: ['pytest.PytestUnknownMarkWarning'] },
     ]);
+    expect(paragraphs('.. describe::\n\n   What a nameless entry says.\n')).toEqual(['What a nameless entry says.']);
     const includer = 'find_file\n---------\n\n.. include:: FIND_XXX.txt\n';
     expect(parseText(includer).title).toBe('find_file');
     expect(paragraphs(includer)).toEqual(['find_file ---------', '.. include:: FIND_XXX.txt']);

@@ -219,7 +219,11 @@ class TextReader {
       }
       case 'entry': {
         const signatures = signaturesOf([directive.argument, ...head]);
-        if (!signatures.length) break;
+        if (!signatures.length) {
+          // An entry that names nothing is its text alone.
+          this.nested(dedented(content), depth);
+          return;
+        }
         const level = ENTRY_LEVEL + depth;
         // At the top of a module's page its functions and classes are named with it, as Sphinx shows them ("os.path.join(path, *paths)").
         const qualified = depth === 0 && this.module && isModuleMember(directive);
