@@ -17,6 +17,7 @@ const SERVED_TYPES: Record<string, string> = {
   '.mdx': 'text/mdx; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.rst': 'text/x-rst; charset=utf-8',
+  '.pdf': 'application/pdf',
 };
 
 /** Serves DOCS_DIR's files on 127.0.0.1 at a free port; the app may fetch loopback URLs only with IMPORT_ALLOW_LOOPBACK=1. */

@@ -31,14 +31,22 @@ describe('parsePdf: layout', () => {
         ],
         [0, 10],
       ),
-      page(2, [{ text: 'Valves are checked weekly.', size: 11 }]),
-      page(3, [{ text: 'Filters are changed monthly.', size: 11 }]),
+      page(2, [{ text: 'Valves are checked weekly, and filters', size: 11 }]),
+      page(
+        3,
+        [
+          { text: 'are changed monthly.', size: 11 },
+          { text: 'Hoses last a year.', size: 11 },
+        ],
+        [10],
+      ),
     ]);
     const { sections } = await parsePdf(pdf, limits);
+    // A paragraph the page break cuts is whole on the page it starts on.
     expect(sections.map((s) => [s.heading.join(' › '), s.paragraphs])).toEqual([
       ['Page 1', ['The pump needs a calibration every ninety days.', 'Seals are replaced yearly.']],
-      ['Page 2', ['Valves are checked weekly.']],
-      ['Page 3', ['Filters are changed monthly.']],
+      ['Page 2', ['Valves are checked weekly, and filters are changed monthly.']],
+      ['Page 3', ['Hoses last a year.']],
     ]);
   });
 

@@ -5,7 +5,7 @@
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { ImportError, refuse } from '../errors';
 import { assertPdfInflatesWithin } from './pdf-streams';
-import { blocksOf, bodySize, furnitureOf, lineSteps, linesOf, withRunningTitles, type PdfLine, type PdfRun } from './pdf-layout';
+import { blocksOf, bodySize, furnitureOf, lineSteps, linesOf, withRunningTitles, type PdfBlock, type PdfLine, type PdfRun } from './pdf-layout';
 
 export type PdfLimits = { maxPages: number; maxInflatedBytes: number };
 
@@ -44,7 +44,7 @@ function sectionsOf(pages: PdfLine[][]): Section[] {
   const repeated = furnitureOf(pages);
   const body = bodySize(pages, repeated);
   const layout = { body, furniture: withRunningTitles(repeated, pages, body), steps: lineSteps(pages) };
-  const blocks = pages.map((lines) => blocksOf(lines, layout));
+  const blocks = withParagraphsOverPageBreaks(pages.map((lines) => blocksOf(lines, layout)));
   const sizes = [...new Set(blocks.flat().flatMap((b) => (b.kind === 'heading' ? [Math.round(b.size * 2) / 2] : [])))].sort((a, b) => b - a);
   const levelOf = (size: number) => 2 + sizes.indexOf(Math.round(size * 2) / 2);
   const builder = new SectionBuilder();
@@ -62,6 +62,23 @@ function sectionsOf(pages: PdfLine[][]): Section[] {
     }
   });
   return builder.sections;
+}
+
+/**
+ * A paragraph the page break cuts is one paragraph, on the page it starts on: a page ending without a sentence's end
+ * and the next opening in lower case ("These type of comment" | "blocks are more in line…"). Each half alone was
+ * quoted as an answer cut mid-sentence.
+ */
+function withParagraphsOverPageBreaks(pages: PdfBlock[][]): PdfBlock[][] {
+  for (let i = 0; i + 1 < pages.length; i++) {
+    const last = pages[i].at(-1);
+    const next = pages[i + 1][0];
+    if (last?.kind === 'paragraph' && next?.kind === 'paragraph' && !/[.!?:;]["')\]]*$/.test(last.text) && /^\p{Ll}/u.test(next.text)) {
+      last.text = /\p{Ll}-$/u.test(last.text) ? last.text.slice(0, -1) + next.text : `${last.text} ${next.text}`;
+      pages[i + 1] = pages[i + 1].slice(1);
+    }
+  }
+  return pages;
 }
 
 /** A page's runs of text: where pdf.js places each, and its type size (the text matrix's vertical scale). */
