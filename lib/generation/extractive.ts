@@ -500,8 +500,15 @@ function prose(text: string): string {
   if (isSignature(text)) return inlineCode(text);
   // Import writes a Markdown list's items as lines opening with "• " (markdown.ts); as Markdown again they are a
   // list — left as they were, the lines of a paragraph, a browser ran them together into one line.
-  return text.replace(/^•[ \t]+/gm, '- ');
+  return literalEmphasis(text).replace(/^•[ \t]+/gm, '- ');
 }
+
+/**
+ * Prose shown as written: a star ("*args", "**kwargs") and an underscore at a word's edge ("__init__", "_private")
+ * would open emphasis in Markdown — "stored in __doc__" read "stored in **doc**". An underscore inside a word
+ * ("snake_case") opens nothing and stays as it is.
+ */
+const literalEmphasis = (text: string) => text.replace(/\*|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\$&');
 
 /** Text as inline code, fenced with more backticks than it holds. */
 function inlineCode(text: string): string {

@@ -26,3 +26,17 @@ describe('AnswerMarkdown', () => {
     expect(out).toContain('git switch --detach &lt;commit&gt;');
   });
 });
+
+describe('the extractive answer in the console', () => {
+  it('shows "__doc__", "*args" and "**kwargs" as written, not as emphasis; "snake_case" as it is', async () => {
+    const { quoteOf } = await import('../helpers/answer-input');
+    const answer = quoteOf('where are docstrings stored', [
+      'Docstrings are stored in __doc__ and read at runtime; a function takes *args and **kwargs, a snake_case name and _private ones.',
+    ]);
+    expect(answer).toContain('stored in \\_\\_doc\\_\\_ and read');
+    expect(answer).toContain('takes \\*args and \\*\\*kwargs, a snake_case name and \\_private ones.');
+    const out = html(answer);
+    expect(out).toContain('stored in __doc__ and read at runtime; a function takes *args and **kwargs, a snake_case name and _private ones.');
+    expect(out).not.toMatch(/<strong>|<em>/);
+  });
+});
