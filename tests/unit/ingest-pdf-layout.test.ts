@@ -2,7 +2,7 @@
 // from a fixed-pitch font, the running head and foot left out; read from real PDFs through pdf.js.
 import { describe, expect, it } from 'vitest';
 import { parsePdf } from '@/lib/ingest/formats/pdf';
-import { linesOf } from '@/lib/ingest/formats/pdf-layout';
+import { blocksOf, linesOf } from '@/lib/ingest/formats/pdf-layout';
 import { pagesPdf, type PdfTextLine } from '../helpers/pdf-file';
 
 const limits = { maxPages: 50, maxInflatedBytes: 10_000_000 };
@@ -77,7 +77,7 @@ describe('parsePdf: layout', () => {
 });
 
 describe('linesOf', () => {
-  it('reads 100,000 runs on as many lines in one pass', () => {
+  it('reads 100,000 runs on as many lines, on one line, and 100,000 hyphenated lines of one paragraph in one pass', () => {
     const runs = Array.from({ length: 100_000 }, (_, i) => ({
       text: `w${i}`,
       x: 72,
@@ -89,6 +89,12 @@ describe('linesOf', () => {
     }));
     const started = performance.now();
     expect(linesOf(runs)).toHaveLength(100_000);
+    const oneLine = runs.map((run, i) => ({ ...run, x: 72 + i * 30, y: 500 }));
+    expect(linesOf(oneLine)).toHaveLength(1);
+    const hyphenated = runs.map((run, i) => ({ text: `word${i} and-`, x: 72, y: run.y, size: 10, mono: false }));
+    const blocks = blocksOf(hyphenated, { body: 10, furniture: new Set(), steps: new Map([[10, 12]]) });
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].text.startsWith('word0 andword1 andword2')).toBe(true);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

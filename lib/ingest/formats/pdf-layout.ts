@@ -16,7 +16,7 @@ export type PdfBlock = { kind: 'heading'; text: string; size: number } | { kind:
 const SAME_LINE = 0.4;
 /** A gap between two runs wider than this share of the type size is a space between words. */
 const WORD_GAP = 0.15;
-/** A line gap this many times the page's usual one parts two paragraphs. */
+/** A line step this many times the usual one for its type size (lineSteps) parts two paragraphs. */
 const PARAGRAPH_GAP = 1.45;
 /** A line set this much larger than the body's type is a heading… */
 const HEADING_SIZE = 1.15;
@@ -36,7 +36,16 @@ const FURNITURE_LINES = 2;
 export function linesOf(runs: PdfRun[]): PdfLine[] {
   const lines: PdfLine[] = [];
   // A line's size is the one most of its characters are set in: a word in another type (code, a symbol) leaves it be.
-  let current: { text: string; x: number; y: number; size: number; end: number; chars: Map<number, number>; monoChars: number } | null = null;
+  let current: {
+    text: string;
+    lastRun: string;
+    x: number;
+    y: number;
+    size: number;
+    end: number;
+    chars: Map<number, number>;
+    monoChars: number;
+  } | null = null;
   let broken = false;
   for (const run of runs) {
     if (!run.text) {
@@ -46,8 +55,10 @@ export function linesOf(runs: PdfRun[]): PdfLine[] {
     const size: number = run.size > 0 ? run.size : (current?.size ?? 10);
     if (current && !broken && Math.abs(run.y - current.y) < SAME_LINE * Math.max(size, current.size)) {
       const gap = run.x - current.end;
-      const spaced = /\s$/.test(current.text) || /^\s/.test(run.text) || gap <= WORD_GAP * size;
+      // The last run's text, not the line's: reading a line grown by thousands of appends flattens it each time.
+      const spaced = /\s$/.test(current.lastRun) || /^\s/.test(run.text) || gap <= WORD_GAP * size;
       current.text += spaced ? run.text : ` ${run.text}`;
+      current.lastRun = run.text;
       current.end = run.x + run.width;
       current.chars.set(size, (current.chars.get(size) ?? 0) + run.text.length);
       if (run.mono) current.monoChars += run.text.length;
@@ -55,6 +66,7 @@ export function linesOf(runs: PdfRun[]): PdfLine[] {
       if (current) lines.push(finished(current));
       current = {
         text: run.text,
+        lastRun: run.text,
         x: run.x,
         y: run.y,
         size,
@@ -232,10 +244,14 @@ const MAX_INDENT = 40;
 
 /** Lines of one paragraph as one text; a word broken at a line's end by a hyphen ("config-\nuration") is whole again. */
 function joinedLines(lines: string[]): string {
-  let text = '';
-  for (const line of lines) {
-    if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line)) text = text.slice(0, -1) + line;
-    else text += text ? ` ${line}` : line;
-  }
-  return text;
+  // Each line and what goes before it, joined once at the end: a paragraph grown line by line and read again at
+  // every line cost its length squared (100,000 hyphenated lines: 55 s).
+  const parts: string[] = [];
+  lines.forEach((line, i) => {
+    const previous = lines[i - 1];
+    const broken = previous !== undefined && /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(line);
+    if (broken) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
+    parts.push(i === 0 || broken ? line : ` ${line}`);
+  });
+  return parts.join('');
 }

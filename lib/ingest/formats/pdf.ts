@@ -73,8 +73,10 @@ function withParagraphsOverPageBreaks(pages: PdfBlock[][]): PdfBlock[][] {
   for (let i = 0; i + 1 < pages.length; i++) {
     const last = pages[i].at(-1);
     const next = pages[i + 1][0];
-    if (last?.kind === 'paragraph' && next?.kind === 'paragraph' && !/[.!?:;]["')\]]*$/.test(last.text) && /^\p{Ll}/u.test(next.text)) {
-      last.text = /\p{Ll}-$/u.test(last.text) ? last.text.slice(0, -1) + next.text : `${last.text} ${next.text}`;
+    // The last few characters looked at alone: a pattern anchored at the end is tried along the whole paragraph.
+    const end = last?.text.slice(-8) ?? '';
+    if (last?.kind === 'paragraph' && next?.kind === 'paragraph' && !/[.!?:;]["')\]]*$/.test(end) && /^\p{Ll}/u.test(next.text)) {
+      last.text = /\p{Ll}-$/u.test(end) ? last.text.slice(0, -1) + next.text : `${last.text} ${next.text}`;
       pages[i + 1] = pages[i + 1].slice(1);
     }
   }
