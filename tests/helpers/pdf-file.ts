@@ -11,18 +11,7 @@ export function onePagePdf(content: Buffer, streamDictionary = ''): Buffer {
     Buffer.concat([Buffer.from(`<< /Length ${content.length} ${streamDictionary} >>\nstream\n`), content, Buffer.from('\nendstream')]),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-  let length = parts[0].length;
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(length);
-    const piece = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
-    parts.push(piece);
-    length += piece.length;
-  });
-  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
-  return Buffer.concat(parts);
+  return pdfOf(objects);
 }
 
 /** Text operators that show each line on the page, one under the other. */
@@ -60,6 +49,11 @@ export function pagesPdf(pages: PdfTextLine[][]): Buffer {
     );
   });
   objects.push(Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'), Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>'));
+  return pdfOf(objects);
+}
+
+/** The objects as a PDF file (object 1 its catalog): numbered in order, with a correct cross-reference table. */
+function pdfOf(objects: Buffer[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
   let length = parts[0].length;
   const offsets: number[] = [];

@@ -201,7 +201,8 @@ const DOT_LEADER = /\s(?:\.\s?){4,}\s*\d{0,5}$/;
 const isHeading = (line: PdfLine, body: number) =>
   body > 0 && line.size >= HEADING_SIZE * body && line.text.length <= HEADING_MAX_CHARS && /\p{L}/u.test(line.text);
 
-const sizeKey = (size: number) => Math.round(size * 2) / 2;
+/** A type size to the half point: sizes a PDF writes as 10.98 and 11.02 are one. */
+export const sizeKey = (size: number) => Math.round(size * 2) / 2;
 
 /**
  * The usual distance from one line to the next in each type size, over the whole document (the lower quartile of

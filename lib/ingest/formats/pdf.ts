@@ -5,7 +5,7 @@
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { ImportError, refuse } from '../errors';
 import { assertPdfInflatesWithin } from './pdf-streams';
-import { blocksOf, bodySize, furnitureOf, lineSteps, linesOf, withRunningTitles, type PdfBlock, type PdfLine, type PdfRun } from './pdf-layout';
+import { blocksOf, bodySize, furnitureOf, lineSteps, linesOf, sizeKey, withRunningTitles, type PdfBlock, type PdfLine, type PdfRun } from './pdf-layout';
 
 export type PdfLimits = { maxPages: number; maxInflatedBytes: number };
 
@@ -45,8 +45,8 @@ function sectionsOf(pages: PdfLine[][]): Section[] {
   const body = bodySize(pages, repeated);
   const layout = { body, furniture: withRunningTitles(repeated, pages, body), steps: lineSteps(pages) };
   const blocks = withParagraphsOverPageBreaks(pages.map((lines) => blocksOf(lines, layout)));
-  const sizes = [...new Set(blocks.flat().flatMap((b) => (b.kind === 'heading' ? [Math.round(b.size * 2) / 2] : [])))].sort((a, b) => b - a);
-  const levelOf = (size: number) => 2 + sizes.indexOf(Math.round(size * 2) / 2);
+  const sizes = [...new Set(blocks.flat().flatMap((b) => (b.kind === 'heading' ? [sizeKey(b.size)] : [])))].sort((a, b) => b - a);
+  const levelOf = (size: number) => 2 + sizes.indexOf(sizeKey(size));
   const builder = new SectionBuilder();
   let open: { level: number; text: string }[] = [];
   blocks.forEach((page, index) => {

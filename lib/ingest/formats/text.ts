@@ -26,9 +26,12 @@ export function parseText(source: string): ParsedDocument {
 
 function asParagraphs(source: string) {
   const builder = new SectionBuilder();
-  for (const paragraph of source.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) builder.paragraph(joinedLines(paragraph));
+  for (const paragraph of blankLineParagraphs(source.replace(/\r\n?/g, '\n'))) builder.paragraph(paragraph);
   return builder.sections;
 }
+
+/** Text as plain paragraphs: parted at blank lines, each one's wrapped lines joined. */
+const blankLineParagraphs = (text: string) => text.split(/\n\s*\n/).map(joinedLines);
 
 /**
  * Indented blocks nested deeper than this are read as plain paragraphs: each level is read again by the one
@@ -187,7 +190,7 @@ class TextReader {
       this.read(lines, depth + 1);
       return;
     }
-    for (const paragraph of lines.join('\n').split(/\n\s*\n/)) this.builder.paragraph(this.shown(joinedLines(paragraph)));
+    for (const paragraph of blankLineParagraphs(lines.join('\n'))) this.builder.paragraph(this.shown(paragraph));
     this.textSeen = true;
   }
 
