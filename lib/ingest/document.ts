@@ -17,10 +17,11 @@ export type Format = (typeof FORMATS)[number];
  */
 const ICON_GLYPHS = /\p{Co}(?:[\s/|·,-]*\p{Co})*/gu;
 
+export const withoutIconGlyphs = (text: string) => text.replace(ICON_GLYPHS, '');
+
 /** Collapses runs of spaces and trims; keeps no empty strings. */
 export function cleanText(text: string): string {
-  return text
-    .replace(ICON_GLYPHS, '')
+  return withoutIconGlyphs(text)
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t\f\v\r]+/g, ' ')
     .replace(/ *\n */g, '\n')

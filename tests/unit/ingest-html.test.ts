@@ -775,3 +775,61 @@ describe('parseHtml: an element the page never closes', () => {
     ]);
   });
 });
+
+describe('parseHtml: documentation generators seen first in held-out manuals (MkDocs, GNU Texinfo)', () => {
+  const texinfoPage = (title: string, body: string) =>
+    `<!doctype html><html><head><title>${title}</title><meta name="Generator" content="makeinfo"></head><body>${body}</body></html>`;
+  const navBar = (next: string) =>
+    `<div class="header"><p>Next: <a href="${next}.html" rel="next">${next}</a>, Previous: <a href="Types.html" rel="prev">The Closure API</a>, Up: <a href="Using.html" rel="up">Using libffi</a> &nbsp; [<a href="Index.html" rel="index">Index</a>]</p></div>`;
+
+  it("names a page by its <h1> when the heading's permalink is an icon font's glyph (MkDocs' theme)", () => {
+    const html = `<!doctype html><html><head><title>Configuration - MkDocs</title></head><body><div role="main">
+      <h1 id="configuration">Configuration<a class="headerlink" href="#configuration">\uf0c1</a></h1><p>Guide to all available configuration settings.</p>
+      <h2 id="inheritance">Configuration Inheritance<a class="headerlink" href="#inheritance">\uf0c1</a></h2><p>Settings can be shared between files.</p></div></body></html>`;
+    const parsed = parseHtml(html);
+    expect(parsed.title).toBe('Configuration');
+    expect(parsed.sections.at(-1)?.heading).toEqual(['Configuration', 'Configuration Inheritance']);
+  });
+
+  it("names a Texinfo node by itself, not by the manual every page's title adds, and the top node by the manual", () => {
+    const body = `${navBar('Thread-Safety')}<h3 class="section">2.6 Closure Example</h3><p>A trivial example that creates a new puts by binding fputs with stdout.</p>`;
+    expect(parseHtml(texinfoPage('Closure Example (libffi: the portable foreign function interface library)', body)).title).toBe('Closure Example');
+    expect(parseHtml(texinfoPage('Top (libffi: the portable foreign function interface library)', body)).title).toBe(
+      'libffi: the portable foreign function interface library',
+    );
+    // Another generator's title in parentheses is the page's own.
+    expect(
+      parseHtml(`<!doctype html><html><head><title>Python (programming language)</title></head><body><p>${'A language. '.repeat(10)}</p></body></html>`).title,
+    ).toBe('Python (programming language)');
+  });
+
+  it('leaves out a "Next: …, Previous: …, Up: …" bar, whose own words only label its links', () => {
+    const text = textOf(
+      texinfoPage(
+        'Closure Example (libffi)',
+        `${navBar('Thread-Safety')}<h3>2.6 Closure Example</h3><p>A trivial example that creates a new puts by binding fputs with stdout.</p>`,
+      ),
+    );
+    expect(text).toContain('A trivial example');
+    expect(text).not.toContain('Previous');
+    expect(text).not.toContain('Thread-Safety');
+  });
+
+  it('leaves out the table of contents Readability keeps inside a one-page manual, and keeps the links to other pages it keeps', () => {
+    const sections = ['What is Bash?', 'What is a shell?', 'Definitions', 'Shell Syntax', 'Quoting', 'Comments'];
+    const toc = `<div class="contents"><h2>Table of Contents</h2><ul>${sections.map((s, i) => `<li><a href="#s${i}">${i + 1} ${s}</a></li>`).join('')}</ul></div>`;
+    const prose = (s: string) =>
+      `<p>${s} is explained here in some detail, with the reasons the shell behaves as it does and examples of its use.</p>`.repeat(3);
+    const howtos = `<ul><li><p><a href="howto/keep-history.html">keep-canonical-history-correct</a> by Junio C Hamano &lt;<a href="mailto:j@example.com">j@example.com</a>&gt;</p></li>
+      <li><p><a href="howto/revert.html">revert-a-faulty-merge</a> by Linus &lt;<a href="mailto:l@example.com">l@example.com</a>&gt;</p></li></ul>`;
+    const html = texinfoPage(
+      'Bash Reference Manual',
+      `<h1>Bash Reference Manual</h1>${toc}${sections.map((s, i) => `<h2 id="s${i}">${i + 1} ${s}</h2>${prose(s)}`).join('')}${howtos}`,
+    );
+    const parsed = parseHtml(html);
+    expect(parsed.sections.some((s) => s.heading.includes('Table of Contents'))).toBe(false);
+    expect(textOf(html)).not.toMatch(/^• 1 What is Bash\?$/m);
+    expect(textOf(html)).toContain('Quoting is explained here');
+    expect(textOf(html)).toContain('keep-canonical-history-correct by Junio C Hamano');
+  });
+});

@@ -1,4 +1,5 @@
 // The parts of a parsed HTML page the import reads, as linkedom gives them, and what several readers share.
+import { withoutIconGlyphs } from '../document';
 
 export type NodeLike = {
   nodeType: number;
@@ -15,9 +16,12 @@ export type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>
 export const CHROME_NAME =
   /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
 
-/** Permalink markers such as Sphinx's ¶ are not part of a heading. */
+/**
+ * Permalink markers are not part of a heading: Sphinx's ¶, and an icon font's glyph (MkDocs' theme writes a
+ * Font Awesome link icon into every heading's permalink; the page's <h1> then matched no <title>).
+ */
 export const headingText = (text: string) =>
-  text
+  withoutIconGlyphs(text)
     .replace(/[¶#]\s*$/g, '')
     .replace(/\s+/g, ' ')
     .trim();

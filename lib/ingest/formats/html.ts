@@ -90,7 +90,7 @@ export function parseHtml(html: string): ParsedDocument {
     if (article?.content && picked > 40 && picked >= READABILITY_MIN_SHARE * textLength(whole)) {
       const title = articleTitle(pageTitle, cleanTitle(document.title ?? null), cleanTitle(article.title ?? null));
       // Readability drops the <h1> that repeats the title: put the title back as the top of the heading path.
-      const sections = sectionsFromHtml(article.content, title);
+      const sections = articleSections(article.content, title);
       return page(title, [...leadLeftOut(whole, sections, title), ...sections]);
     }
   }
@@ -216,16 +216,36 @@ function mainLandmark(document: Queryable): Queryable | null {
   return articles.length === 1 ? (articles[0] as Queryable) : null;
 }
 
+/**
+ * The sections of Readability's pick without the links that lead around the page: Readability keeps a table of
+ * contents or a "Next: …, Previous: …, Up: …" bar that sits among the text (GNU Texinfo's manuals: every section
+ * title again, under "Table of Contents", in the Bash manual's first passages). A pick that is nothing but such
+ * links is kept as it is.
+ */
+function articleSections(content: string, title: string | null): Section[] {
+  const { document } = parseHTML(`<!doctype html><html><body>${content}</body></html>`);
+  const body = document.body as unknown as El;
+  const lists = linkListsOf(body, LINK_LIST_TAGS, { withinPage: true });
+  const sections = lists.size ? sectionsOf(body, title, CHROME_TAGS, lists, false) : [];
+  return sections.some((s) => s.paragraphs.length) ? sections : sectionsOf(body, title);
+}
+
 /** Sections of an HTML fragment (also used for the HTML mammoth makes of a DOCX). */
 export function sectionsFromHtml(fragment: string, title: string | null = null): Section[] {
   const { document } = parseHTML(`<!doctype html><html><body>${fragment}</body></html>`);
   return sectionsOf(document.body as unknown as El, title);
 }
 
-function sectionsOf(root: El | null, title: string | null = null, chrome: ReadonlySet<string> = CHROME_TAGS, skipped?: ReadonlySet<unknown>): Section[] {
+function sectionsOf(
+  root: El | null,
+  title: string | null = null,
+  chrome: ReadonlySet<string> = CHROME_TAGS,
+  skipped?: ReadonlySet<unknown>,
+  byName = skipped !== undefined,
+): Section[] {
   const builder = new SectionBuilder();
   if (title) builder.heading(0, title);
-  if (root) walk(root, builder, { tags: chrome, skipped, byName: skipped !== undefined });
+  if (root) walk(root, builder, { tags: chrome, skipped, byName });
   return builder.sections;
 }
 

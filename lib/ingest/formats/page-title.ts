@@ -44,7 +44,7 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
       if (named && extendsName(heading, named)) return heading;
     }
   }
-  let rest = withoutNamedSite(title, siteNames(document, elements('h1')));
+  let rest = texinfoNode(title, document) ?? withoutNamedSite(title, siteNames(document, elements('h1')));
   if (rest === title) rest = withoutSiteSuffix(title, headerTexts(document, elements('h1')));
   if (rest === title) return title;
   // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
@@ -56,6 +56,19 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
     if (restWords.every((w) => headingWords.has(w)) && headingWords.size <= 2 * restWords.length + 1) return heading;
   }
   return rest;
+}
+
+/**
+ * GNU Texinfo's pages (`makeinfo`, `texi2any`: the manuals of Bash, GCC, Make…) are titled "node (manual)" —
+ * "Closure Example (libffi: the portable foreign function interface library)": the node names the page, the
+ * manual every page of it. The top node names nothing but the manual ("Top (libffi: …)").
+ */
+function texinfoNode(title: string, document: Queryable): string | null {
+  const generator = Array.from(document.querySelectorAll('meta[name]') as ArrayLike<NodeLike>).find((m) => /^generator$/i.test(m.getAttribute?.('name') ?? ''));
+  if (!/^(?:makeinfo|texi2any)\b/i.test(generator?.getAttribute?.('content') ?? '')) return null;
+  const parts = /^(.*\S) \((.+)\)$/.exec(title);
+  if (!parts) return null;
+  return parts[1] === 'Top' ? parts[2] : parts[1];
 }
 
 /** The title's part before its last separator ("_pytest.capture" of "_pytest.capture — pytest documentation"). */
