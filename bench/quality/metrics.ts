@@ -38,6 +38,7 @@ function toConversation(value: unknown, at: string): Conversation {
  * Reads and checks the set, so a malformed file fails before a server is started. `pagesAs`: the corpus is the
  * pages' sources rather than the HTML built from them (Sphinx keeps each page's reStructuredText as
  * `_sources/<page>.rst.txt`): an expected "quickstart.html" is then "quickstart.rst.txt" (`PAGES_AS=rst.txt`).
+ * Or the other way, a Markdown set over the site built from it: `PAGES_AS=md:html` reads an expected "run.md" as "run.html".
  */
 export function loadQuestionSet(file: string, pagesAs = process.env.PAGES_AS): QuestionSet {
   const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -49,7 +50,10 @@ export function loadQuestionSet(file: string, pagesAs = process.env.PAGES_AS): Q
     conversations: conversations.map((c, i) => toConversation(c, `conversations[${i}]`)),
   };
   if (!pagesAs) return set;
-  const asSource = (pages: string[]) => pages.map((page) => page.replace(/\.html$/, `.${pagesAs}`));
+  // "rst.txt": an expected x.html is x.rst.txt; "md:html": an expected x.md is x.html (a Markdown set over its site).
+  const [from, to] = pagesAs.includes(':') ? pagesAs.split(':', 2) : ['html', pagesAs];
+  const ending = new RegExp(`\\.${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const asSource = (pages: string[]) => pages.map((page) => page.replace(ending, `.${to}`));
   return {
     ...set,
     questions: set.questions.map((q) => ({ ...q, pages: asSource(q.pages) })),

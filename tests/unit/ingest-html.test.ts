@@ -504,6 +504,9 @@ describe('parseHtml: a paragraph of bold text that titles what follows', () => {
     <p><b>Never run this as root.</b></p><p>A sentence in bold is emphasis.</p>
     <p><b>Table 5.2. Summary of Access Privileges</b></p><table><tr><td>SELECT</td><td>r</td></tr></table>
     <p><b>Table of Contents</b></p><ul><li><a href="a.html">One</a></li><li><a href="b.html">Two</a></li></ul>
+    <h2>Builds</h2><p>Build from a context folder.</p>
+    <blockquote><p><strong>Warning</strong></p><p>Do not use your root directory as the build context.</p></blockquote>
+    <p>Exclude files with a .dockerignore file.</p>
     <p><b>A bold line at the end</b></p>
   </main></body></html>`;
   const sections = parseHtml(page).sections;
@@ -519,12 +522,21 @@ describe('parseHtml: a paragraph of bold text that titles what follows', () => {
     ]);
   });
 
-  it('leaves labels, emphasised sentences, captions, a list’s label and a last line as text', () => {
+  it('leaves labels, emphasised sentences, captions, a list’s label, a box’s label and a last line as text', () => {
     const text = sections.flatMap((s) => s.paragraphs);
-    for (const line of ['Note:', 'Never run this as root.', 'Table 5.2. Summary of Access Privileges', 'Table of Contents', 'A bold line at the end']) {
+    for (const line of [
+      'Note:',
+      'Never run this as root.',
+      'Table 5.2. Summary of Access Privileges',
+      'Table of Contents',
+      'Warning',
+      'A bold line at the end',
+    ]) {
       expect(text).toContain(line);
       expect(sections.some((s) => s.heading.includes(line))).toBe(false);
     }
+    // What follows a box labelled in bold ("**Warning**", as Docker's pages write it) stays under its section.
+    expect(under('Builds')).toContain('Exclude files with a .dockerignore file.');
   });
 });
 
@@ -789,6 +801,15 @@ describe('parseHtml: documentation generators seen first in held-out manuals (Mk
     const parsed = parseHtml(html);
     expect(parsed.title).toBe('Configuration');
     expect(parsed.sections.at(-1)?.heading).toEqual(['Configuration', 'Configuration Inheritance']);
+  });
+
+  it("cuts the site's name its banner writes off the title when the site's navigation comes before the page (MkDocs' Material theme)", () => {
+    const nav = `<nav class="md-nav"><ul>${Array.from({ length: 200 }, (_, i) => `<li><a href="p${i}.html">Page ${i}</a></li>`).join('')}</ul></nav>`;
+    const html = `<!doctype html><html><head><title>Run - Docker Documentation</title></head><body>
+      <header class="md-header"><div class="md-header__topic"><span class="md-ellipsis">Docker Documentation</span></div></header>
+      <div class="md-container"><main class="md-main"><div class="md-sidebar">${nav}</div><article class="md-content__inner">
+      <h1 id="docker-run-reference">Docker run reference</h1><p>Docker runs processes in isolated containers, each with its own file system.</p></article></main></div></body></html>`;
+    expect(parseHtml(html).title).toBe('Docker run reference');
   });
 
   it("names a Texinfo node by itself, not by the manual every page's title adds, and the top node by the manual", () => {

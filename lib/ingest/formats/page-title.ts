@@ -45,7 +45,7 @@ export function withoutSiteName(title: string | null, document: Queryable): stri
     }
   }
   let rest = texinfoNode(title, document) ?? withoutNamedSite(title, siteNames(document, elements('h1')));
-  if (rest === title) rest = withoutSiteSuffix(title, headerTexts(document, elements('h1')));
+  if (rest === title) rest = withoutSiteSuffix(title, new Set([...headerTexts(document, elements('h1')), ...bannerTexts(document)]));
   if (rest === title) return title;
   // The page's own heading, when it says what the rest of the title says ("Appendix A: Keywords" for "A - Keywords").
   const restWords = looseWords(rest);
@@ -144,6 +144,31 @@ function headerTexts(document: Queryable, pageH1s: Element[]): Set<string> {
 }
 
 type TreeElement = { textContent: string | null; firstElementChild: TreeElement | null; nextElementSibling: TreeElement | null };
+
+/**
+ * The texts of the page's banners (`<header>`, `role=banner`), lower-cased, as headerTexts reads a header: where a
+ * site's navigation comes before its pages's <h1> (MkDocs' Material theme lists every page of the site first), the
+ * header is past HEADER_ELEMENTS, but its banner still writes the site's name ("Run - Docker Documentation").
+ */
+function bannerTexts(document: Queryable): Set<string> {
+  const texts = new Set<string>();
+  for (const banner of Array.from(document.querySelectorAll('header, [role=banner]') as ArrayLike<TreeElement>).slice(0, BANNERS)) {
+    const stack: TreeElement[] = banner.firstElementChild ? [banner.firstElementChild] : [];
+    for (let seen = 0; stack.length && seen < HEADER_ELEMENTS; seen++) {
+      const element = stack.pop()!;
+      if (element.nextElementSibling) stack.push(element.nextElementSibling);
+      if (element.firstElementChild) stack.push(element.firstElementChild);
+      else {
+        const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text.length >= 3 && text.length <= 120) texts.add(text.toLowerCase());
+      }
+    }
+  }
+  return texts;
+}
+
+/** Banners read for a site's name: a page has one or two (an article may head itself with a <header> too). */
+const BANNERS = 4;
 
 /** Where a site writes its own name: an <h1> of its chrome (a header bar, mdBook's menu title, a link home) and its metadata. */
 function siteNames(document: Queryable, pageH1s: Element[]): string[] {
