@@ -854,3 +854,38 @@ describe('parseHtml: documentation generators seen first in held-out manuals (Mk
     expect(textOf(html)).toContain('keep-canonical-history-correct by Junio C Hamano');
   });
 });
+
+describe('parseHtml: a Doxygen page', () => {
+  // Doxygen's HTML: no landmarks, the page's title in a div, a table of contents, members laid out as tables.
+  const page = `<!doctype html><html><head><title>MyLib: structcmd.h File Reference</title><meta name="generator" content="Doxygen 1.9.4"></head><body>
+    <div id="top"><div id="titlearea"><table><tr><td><div id="projectname">MyLib</div><div id="projectbrief">A small C library</div></td></tr></table></div></div>
+    <div id="doc-content"><div class="header"><div class="headertitle"><div class="title">structcmd.h File Reference</div></div></div>
+    <div class="contents"><div class="toc"><h3>Table of Contents</h3><ul>${['Functions', 'Details', 'Examples', 'Notes', 'History']
+      .map((s) => `<li><a href="#${s}">${s}</a></li>`)
+      .join('')}</ul></div>
+    <div class="textblock"><p>A documented file of functions that open, read and close file descriptors, each with its parameters.</p></div>
+    <h2 class="memtitle"><span class="permalink"><a href="#a1">&#9670;&#160;</a></span>open()</h2>
+    <div class="memitem"><div class="memproto"><table class="memname"><tr><td class="memname">int open </td><td>(</td><td class="paramtype">const char *&#160;</td><td class="paramname"><em>pathname</em>, </td></tr>
+      <tr><td class="paramkey"></td><td></td><td class="paramtype">int&#160;</td><td class="paramname"><em>flags</em>&#160;</td></tr><tr><td></td><td>)</td><td></td><td></td></tr></table></div>
+    <div class="memdoc"><p>Opens a file descriptor and returns it, or -1 when the file cannot be opened for these flags.</p></div></div>
+    </div></div></body></html>`;
+  const parsed = parseHtml(page);
+  const text = parsed.sections.flatMap((s) => s.paragraphs);
+
+  it("is named by its own title, without the project's", () => {
+    expect(parsed.title).toBe('structcmd.h File Reference');
+    expect(text).not.toContain('MyLib');
+    expect(text).not.toContain('A small C library');
+  });
+
+  it('files its text under no "Table of Contents" heading', () => {
+    expect(parsed.sections.some((s) => s.heading.includes('Table of Contents'))).toBe(false);
+    expect(text).toContain('A documented file of functions that open, read and close file descriptors, each with its parameters.');
+  });
+
+  it("heads a member by its name without the permalink's mark, and reads its signature as one line", () => {
+    expect(parsed.sections.some((s) => s.heading.at(-1) === 'open()')).toBe(true);
+    expect(text.join('\n')).not.toContain('◆');
+    expect(text).toContain('int open (const char * pathname, int flags )');
+  });
+});

@@ -12,9 +12,10 @@ export type NodeLike = {
 export type El = NodeLike & { tagName: string };
 export type Queryable = { querySelectorAll(selector: string): ArrayLike<unknown>; querySelector(selector: string): unknown };
 
-// Class or id words of navigation bars, menus, breadcrumbs, footers and sidebars ("navheader", "site-menu", "site-footer").
+// Class or id words of navigation bars, menus, breadcrumbs, footers and sidebars ("navheader", "site-menu", "site-footer"),
+// and Doxygen's project banner (`#titlearea`: the project's name, logo and one-line brief on every page).
 export const CHROME_NAME =
-  /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
+  /(^|[\s_-])(nav[a-z]*|[a-z]*menu|breadcrumbs?|pagination|pager|skip-?links?|[a-z]*footer|sidebar[a-z]*|banner|titlearea|cookies?|comments|advert[a-z]*)($|[\s_-])/i;
 
 /**
  * Permalink markers are not part of a heading: Sphinx's ¶, and an icon font's glyph (MkDocs' theme writes a

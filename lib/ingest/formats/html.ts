@@ -46,11 +46,24 @@ const READABILITY_MIN_SHARE = 0.85;
  * (which drops class names) so the walk still knows them: on Django's pages every entry read "Page.object_list¶"
  * or "class ModelForm[source]¶", in the answer and in the source's title; on Rust's standard library every method
  * was headed "pub const fn new() -> Vec<T, Global>ⓘNotable traits for Vec<u8, A>impl<A: Allocator> Write for …".
+ * Doxygen writes the page's title again above its text, in no heading tag (`div.headertitle`): the page's name;
+ * and a "◆" permalink before every member's heading (`span.permalink`).
  */
-const GENERATOR_MARK_CLASSES = ['headerlink', 'viewcode-link', 'srclink', 'rightside', 'out-of-band', 'notable-traits', 'test-arrow', 'hideme'];
+const GENERATOR_MARK_CLASSES = [
+  'headerlink',
+  'viewcode-link',
+  'srclink',
+  'rightside',
+  'out-of-band',
+  'notable-traits',
+  'test-arrow',
+  'hideme',
+  'headertitle',
+  'permalink',
+];
 const GENERATOR_MARK = new RegExp(`(?:^|\\s)(?:${GENERATOR_MARK_CLASSES.join('|')})(?:\\s|$)`);
 /** The elements such marks are written as (rustdoc's toggle is a <summary>). */
-const GENERATOR_MARK_TAGS = new Set(['A', 'SPAN', 'SUMMARY', 'BUTTON']);
+const GENERATOR_MARK_TAGS = new Set(['A', 'SPAN', 'SUMMARY', 'BUTTON', 'DIV']);
 
 /** Class names of the boxes documentation sets apart inside a section (DocBook, Docusaurus, Bootstrap, …). */
 const ADMONITION_CLASSES = new Set([
@@ -139,7 +152,7 @@ function nestedDeeperThan(root: NodeLike, limit: number): boolean {
 /** Readability's pick, or null when it finds none or cannot read the page (it recurses: a page nested thousands deep overflows it). */
 function readable(document: Document): ReturnType<Readability['parse']> {
   try {
-    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES, ...GENERATOR_MARK_CLASSES] }).parse();
+    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES, ...GENERATOR_MARK_CLASSES, 'memname'] }).parse();
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
@@ -203,6 +216,16 @@ function leadHeading(heading: string[], title: string | null): string[] {
   if (!title) return heading;
   return [title, ...heading.filter((h) => !h.startsWith(title))];
 }
+
+/**
+ * Doxygen lays a function's signature out as a table (`table.memname`: the return type and name, "(", then a row a
+ * parameter): read as rows, "int open | ( | const char * | pathname," and "int | flags" were lines of their own.
+ * It is one line, as the reader sees it.
+ */
+const SIGNATURE_TABLE = /(?:^|\s)memname(?:\s|$)/;
+
+/** The heading of a page's table of contents, which no reader looks for text under. */
+const CONTENTS_HEADING = /^(?:table of contents|contents|on this page|in this (?:article|page))$/i;
 
 /** Blocks that may be link lists (menus, tables of contents, "previous / next" bars) on a page without landmarks. */
 const LINK_LIST_TAGS = new Set(['DIV', 'UL', 'OL', 'DL', 'TABLE', 'SECTION', 'P']);
@@ -367,11 +390,17 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
       builder.paragraph(/[:.!?]$/.test(label) ? label : `${label}:`);
     } else if (level) {
       flush();
-      builder.heading(Number(level[1]), headingText(textOf(node, chrome)));
+      const heading = headingText(textOf(node, chrome));
+      // A table of contents' own heading titles no text: its list is left out (a link list, or Readability's
+      // pick), and the page's first paragraphs were filed under "Table of Contents" (Doxygen's pages).
+      if (!CONTENTS_HEADING.test(heading)) builder.heading(Number(level[1]), heading);
     } else if (tag === 'DT' && isEntryTerm(node, chrome)) {
       flush();
       const term = headingText(textOf(node, chrome));
       builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
+    } else if (tag === 'TABLE' && SIGNATURE_TABLE.test(node.getAttribute?.('class') ?? '')) {
+      flush();
+      builder.paragraph(textOf(node, chrome).replace(/\s+/g, ' ').trim());
     } else if (tag === 'TR') {
       flush();
       tableRow(node as El, builder, chrome, lists, depth + 1);

@@ -184,6 +184,9 @@ function siteNames(document: Queryable, pageH1s: Element[]): string[] {
 
 type Element = NodeLike & { closest(selector: string): unknown; parentElement: Element | null; querySelectorAll(selector: string): ArrayLike<NodeLike> };
 
+/** Where a generator writes a page's heading without a heading tag: Doxygen's title ("Doxygen: Special Commands" over "Special Commands"). */
+const GENERATOR_TITLES = 'div.headertitle > div.title';
+
 /**
  * The headings of a level that may name the page, not the site. A site's
  * name is often an <h1> too: in a header bar, in a menu bar (mdBook's
@@ -192,7 +195,7 @@ type Element = NodeLike & { closest(selector: string): unknown; parentElement: E
  * the site. A heading that links to itself (a permalink) still counts.
  */
 function pageHeadings(document: Queryable, tag: 'h1' | 'h2'): Element[] {
-  return Array.from(document.querySelectorAll(tag) as ArrayLike<Element>).filter((heading) => {
+  return Array.from(document.querySelectorAll(tag === 'h1' ? `h1, ${GENERATOR_TITLES}` : tag) as ArrayLike<Element>).filter((heading) => {
     if (heading.closest(PAGE_CHROME)) return false;
     // Up to the body: a page's own classes ("sidebar-visible" on mdBook's <html>) say nothing of one heading.
     for (let el: Element | null = heading; el && !['BODY', 'HTML'].includes(el.tagName?.toUpperCase() ?? ''); el = el.parentElement) {
