@@ -855,6 +855,32 @@ describe('parseHtml: documentation generators seen first in held-out manuals (Mk
   });
 });
 
+describe('parseHtml: reference entries anchored at the end of the description before them, or opening their own', () => {
+  // Doxygen's configuration page: each option's anchor closes the previous option's description; Readability drops
+  // that empty paragraph and keeps the anchor opening each description.
+  const option = (name: string, text: string, next: string) =>
+    `<dt><code>${name}</code></dt><dd><p class="startdd"><a id="a_${name}" name="a_${name}"></a> ${text}</p><p class="enddd"><a class="anchor" id="cfg_${next}"></a></p></dd>`;
+  const html = `<!doctype html><html><head><title>Configuration</title></head><body><div class="contents"><h1>Input options</h1><p>Options that say which files are read.</p><dl>
+    ${option('EXCLUDE', 'The EXCLUDE tag specifies files and directories that are left out of the input files, relative to where doxygen runs.', 'exclude_patterns')}
+    ${option('EXCLUDE_PATTERNS', 'The EXCLUDE_PATTERNS tag specifies wildcard patterns of files to leave out of the directories given as input.', 'example_path')}
+    </dl></div></body></html>`;
+
+  it('makes each option an entry of its own', () => {
+    const sections = parseHtml(html).sections;
+    const entry = sections.find((s) => s.heading.at(-1) === 'EXCLUDE_PATTERNS');
+    expect(entry?.entry).toBe(true);
+    expect(entry?.paragraphs.join(' ')).toContain('wildcard patterns');
+    expect(entry?.paragraphs.join(' ')).not.toContain('relative to where doxygen runs');
+  });
+
+  it('does not take a description opening with text, or with a link, for an anchored one', () => {
+    const plain = `<!doctype html><html><head><title>Terms</title></head><body><main><h1>Terms</h1><dl>
+      <dt>WAL</dt><dd><p>See <a href="#x">the log</a>: every change is written there before the data files are.</p></dd>
+      <dt>MVCC</dt><dd><p><a href="/mvcc.html">Multiversion concurrency control</a> lets readers see a snapshot and never wait.</p></dd></dl></main></body></html>`;
+    expect(parseHtml(plain).sections.some((s) => s.entry)).toBe(false);
+  });
+});
+
 describe('parseHtml: a Doxygen page', () => {
   // Doxygen's HTML: no landmarks, the page's title in a div, a table of contents, members laid out as tables.
   const page = `<!doctype html><html><head><title>MyLib: structcmd.h File Reference</title><meta name="generator" content="Doxygen 1.9.4"></head><body>

@@ -314,16 +314,42 @@ function isEntryTerm(dt: NodeLike, chrome: Chrome): boolean {
 
 /**
  * Whether a term can be linked to: its own id, or an empty named anchor just before it or opening it, as pages
- * written before ids write it (SQLite's `<a name="changes"></a><dt>changes()</dt>`).
+ * written before ids write it (SQLite's `<a name="changes"></a><dt>changes()</dt>`), or closing the description
+ * before it (Doxygen's configuration options: `<p class="enddd"><a class="anchor" id="cfg_exclude"></a></p></dd>
+ * <dt>EXCLUDE</dt>` — its 280 options were one section's paragraphs).
  */
 function isAnchored(dt: NodeLike): boolean {
   if (dt.getAttribute?.('id')) return true;
   const element = dt as unknown as { previousElementSibling?: NodeLike | null; firstElementChild?: NodeLike | null };
   const before = element.previousElementSibling;
-  if (before && isNamedAnchor(before)) return true;
+  if (before && (isNamedAnchor(before) || endsWithNamedAnchor(before))) return true;
+  // Or opening its description (Doxygen again, once Readability has dropped the empty paragraph before the term).
+  const after = (dt as unknown as { nextElementSibling?: NodeLike | null }).nextElementSibling;
+  if (after?.tagName?.toUpperCase() === 'DD' && opensWithNamedAnchor(after)) return true;
   let first = element.firstElementChild;
   while (first && !isNamedAnchor(first) && !(first.textContent ?? '').trim()) first = (first as typeof element).firstElementChild ?? null;
   return !!first && isNamedAnchor(first);
+}
+
+/** Whether an element's first content, a few elements down and before any text, is an empty named anchor. */
+function opensWithNamedAnchor(node: NodeLike): boolean {
+  let parent: NodeLike | null = node;
+  for (let depth = 0; parent && depth < 4; depth++) {
+    let child: NodeLike | null = parent.firstChild;
+    while (child && child.nodeType === 3 && !(child.textContent ?? '').trim()) child = child.nextSibling;
+    if (!child || child.nodeType !== 1) return false;
+    if (isNamedAnchor(child)) return !(child.textContent ?? '').trim();
+    parent = child;
+  }
+  return false;
+}
+
+/** Whether an element's last element, through elements with no text, is an empty named anchor. */
+function endsWithNamedAnchor(node: NodeLike): boolean {
+  type Last = NodeLike & { lastElementChild?: Last | null };
+  let last = (node as Last).lastElementChild ?? null;
+  while (last && !isNamedAnchor(last) && !(last.textContent ?? '').trim()) last = last.lastElementChild ?? null;
+  return !!last && isNamedAnchor(last);
 }
 
 const isNamedAnchor = (node: NodeLike) =>
