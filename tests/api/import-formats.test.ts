@@ -91,6 +91,19 @@ describe('import of each format', () => {
     for (const chrome of ['Shop the starter kit', 'Log in', 'All rights reserved', 'Contact the webmaster']) expect(text).not.toContain(chrome);
   });
 
+  it("HTML a generator wrote (Doxygen): named by the page's own title, read without its banner, marks and contents list", async () => {
+    const { content, passages: rows, text } = await importOne('tide-doxygen.html');
+    expect(content.name).toBe('tides.h File Reference'); // not "TideLib: tides.h File Reference"
+    for (const chrome of ['TideLib', 'Tide tables for small harbours', 'Table of Contents', '◆']) expect(text).not.toContain(chrome);
+    // The signature Doxygen lays out as a table, one line.
+    expect(text).toMatch(/double tide_height \( ?const struct harbour \* harbour, time_t when \)/);
+    // Each option an entry: its name on a line of its own over its description, under "Options" (small entries share a passage).
+    const options = rows.find((p) => p.text.includes('closer curve'));
+    expect(options?.heading).toBe('tides.h File Reference › Options');
+    expect(options?.text).toMatch(/^TIDE_CONSTITUENTS\n/m);
+    expect(options?.text).toMatch(/^TIDE_DATUM\n/m);
+  });
+
   it('HTML without a content name takes the page title', async () => {
     fixture.server.on('/untitled-page', (_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync('tests/fixtures/import/handbook.html')),
