@@ -915,3 +915,26 @@ describe('parseHtml: a Doxygen page', () => {
     expect(text).toContain('int open (const char * pathname, int flags )');
   });
 });
+
+describe('parseHtml: an RDoc class page', () => {
+  // RDoc (darkfish): each method's name and arguments in a div over its description, a source toggle beside it.
+  const method = (id: string, name: string, args: string, text: string) =>
+    `<div id="${id}" class="method-detail"><div class="method-heading"><span class="method-name">${name}</span><span class="method-args">${args}</span>
+      <span class="method-click-advice">click to toggle source</span></div><div class="method-description"><p>${text}</p></div></div>`;
+  const page = `<!doctype html><html><head><title>class Harbour::Tide - RDoc Documentation</title></head><body><main role="main">
+    <h1 class="class">class Harbour::Tide</h1><p>Predicts the tides of one harbour from its constituents.</p>
+    <section class="method-section"><h3>Public Instance Methods</h3>
+    ${method('method-i-height', 'height', '(time)', 'Returns the height of the tide above chart datum at the given time, in metres.')}
+    ${method('method-i-next_high', 'next_high', '(after = Time.now)', 'Returns the time of the next high water after the given time.')}
+    </section></main></body></html>`;
+  const sections = parseHtml(page).sections;
+
+  it('makes each method an entry headed by its name and arguments, without the toggle', () => {
+    const entry = sections.find((s) => s.heading.at(-1) === 'next_high(after = Time.now)');
+    expect(entry?.entry).toBe(true);
+    expect(entry?.heading).toEqual(['class Harbour::Tide', 'Public Instance Methods', 'next_high(after = Time.now)']);
+    expect(entry?.paragraphs.join(' ')).toContain('next high water');
+    expect(entry?.paragraphs.join(' ')).not.toContain('above chart datum');
+    expect(sections.flatMap((s) => [...s.heading, ...s.paragraphs]).join(' ')).not.toContain('click to toggle source');
+  });
+});

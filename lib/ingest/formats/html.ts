@@ -47,7 +47,8 @@ const READABILITY_MIN_SHARE = 0.85;
  * or "class ModelForm[source]¶", in the answer and in the source's title; on Rust's standard library every method
  * was headed "pub const fn new() -> Vec<T, Global>ⓘNotable traits for Vec<u8, A>impl<A: Allocator> Write for …".
  * Doxygen writes the page's title again above its text, in no heading tag (`div.headertitle`): the page's name;
- * and a "◆" permalink before every member's heading (`span.permalink`).
+ * and a "◆" permalink before every member's heading (`span.permalink`). RDoc's "click to toggle source" beside
+ * every method's name (`span.method-click-advice`).
  */
 const GENERATOR_MARK_CLASSES = [
   'headerlink',
@@ -60,6 +61,7 @@ const GENERATOR_MARK_CLASSES = [
   'hideme',
   'headertitle',
   'permalink',
+  'method-click-advice',
 ];
 const GENERATOR_MARK = new RegExp(`(?:^|\\s)(?:${GENERATOR_MARK_CLASSES.join('|')})(?:\\s|$)`);
 /** The elements such marks are written as (rustdoc's toggle is a <summary>). */
@@ -152,7 +154,10 @@ function nestedDeeperThan(root: NodeLike, limit: number): boolean {
 /** Readability's pick, or null when it finds none or cannot read the page (it recurses: a page nested thousands deep overflows it). */
 function readable(document: Document): ReturnType<Readability['parse']> {
   try {
-    return new Readability(document, { charThreshold: 100, classesToPreserve: [...ADMONITION_CLASSES, ...GENERATOR_MARK_CLASSES, 'memname'] }).parse();
+    return new Readability(document, {
+      charThreshold: 100,
+      classesToPreserve: [...ADMONITION_CLASSES, ...GENERATOR_MARK_CLASSES, 'memname', 'method-heading'],
+    }).parse();
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
@@ -223,6 +228,13 @@ function leadHeading(heading: string[], title: string | null): string[] {
  * It is one line, as the reader sees it.
  */
 const SIGNATURE_TABLE = /(?:^|\s)memname(?:\s|$)/;
+
+/**
+ * RDoc writes a method's name and arguments in a div (`div.method-heading`: "new(parent, context, opts = {})")
+ * over its description: a reference entry, as a definition term with an id is — the class's methods were one
+ * section's paragraphs.
+ */
+const METHOD_HEADING = /(?:^|\s)method-heading(?:\s|$)/;
 
 /** The heading of a page's table of contents, which no reader looks for text under. */
 const CONTENTS_HEADING = /^(?:table of contents|contents|on this page|in this (?:article|page))$/i;
@@ -423,6 +435,10 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
     } else if (tag === 'DT' && isEntryTerm(node, chrome)) {
       flush();
       const term = headingText(textOf(node, chrome));
+      builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
+    } else if (tag === 'DIV' && METHOD_HEADING.test(node.getAttribute?.('class') ?? '')) {
+      flush();
+      const term = headingText(textOf(node, chrome)).replace(/\s+/g, ' ');
       builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
     } else if (tag === 'TABLE' && SIGNATURE_TABLE.test(node.getAttribute?.('class') ?? '')) {
       flush();
