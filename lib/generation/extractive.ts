@@ -8,6 +8,7 @@ import { countTokens } from '../text/tokens';
 import { queryTerms, sentences, stemsOf, words } from '../text/words';
 import { likeliestNeighbour, mayBeMisspelt, oneSlipAway, stopWordMeant } from '../text/slips';
 import { porterStem } from '../text/stem';
+import { isBoxLabel } from '../text/box-labels';
 import { fenceCode, textBlocks, type TextBlock } from '../text/code-blocks';
 import type { GenerationInput, GenerationProvider, GenerationResult, SourcePassage } from './provider';
 import { briefTitle } from '../search/passage-title';
@@ -628,8 +629,7 @@ function tableRowsFrom(blocks: TextBlock[], start: number): string[][] {
 }
 
 /** The title of a documentation box (Sphinx's admonitions, GitHub's alerts) as import keeps it: a block of its own. */
-const ADMONITION = /^(?:note|notes|warning|tip|hint|important|caution|danger|attention|deprecated|see also)$/i;
-const isAdmonitionLabel = (block: TextBlock) => !block.code && ADMONITION.test(block.text.trim());
+const isAdmonitionLabel = (block: TextBlock) => !block.code && isBoxLabel(block.text);
 
 /** A label of a field: a few words ending with a colon ("Default:", "Context:", "Return type:"). */
 const FIELD_LABEL = /^[^|*`\n]{1,40}:$/;

@@ -4,6 +4,7 @@
 // followed by its explanation. Read as text, the explanations of a whole page
 // ran together under the page's title, and a passage started in the middle of
 // one; read as titles, each part is a section of its own.
+import { isBoxLabel } from '../../text/box-labels';
 
 type Node = { nodeType: number; textContent: string | null; tagName?: string; firstChild: Node | null; nextSibling: Node | null };
 
@@ -16,11 +17,6 @@ const MAX_TITLE_CHARS = 150;
 const NOT_A_TITLE_END = /[:.;,]$/;
 /** Numbered captions ("Table 53.7. pg_attribute Columns") belong to what they caption (the answer composer keeps them with it). */
 const CAPTION = /^(table|figure|example|listing)\s+[\dA-Z]+(\.\d+)*[.:]/i;
-/**
- * A box's label set in bold ("**Warning**" opening a blockquote, as Docker's pages write their notes) labels the
- * box's text and nothing after it: as a title, the rest of its section ran on under "Warning".
- */
-const BOX_LABEL = /^(?:note|notes|warning|tip|hint|important|caution|danger|attention|deprecated|see also)$/i;
 const BOLD = new Set(['B', 'STRONG']);
 const BLOCK_AFTER = new Set(['P', 'BLOCKQUOTE', 'PRE', 'UL', 'OL', 'DL', 'DIV', 'TABLE']);
 
@@ -34,7 +30,9 @@ const isBlank = (node: Node) => node.nodeType === 3 && !(node.textContent ?? '')
  */
 export function boldTitleOf<N extends Node>(paragraph: N, isProse: (block: N) => boolean): string | null {
   const title = boldTextOf(paragraph);
-  if (!title || title.length > MAX_TITLE_CHARS || NOT_A_TITLE_END.test(title) || CAPTION.test(title) || BOX_LABEL.test(title)) return null;
+  // A box's label in bold ("**Warning**" opening a blockquote, as Docker's pages write their notes) titles nothing
+  // after the box: as a title, the rest of its section ran on under "Warning".
+  if (!title || title.length > MAX_TITLE_CHARS || NOT_A_TITLE_END.test(title) || CAPTION.test(title) || isBoxLabel(title)) return null;
   const next = blockAfter(paragraph);
   return next === 'text' || (next !== null && isProse(next as N)) ? title : null;
 }

@@ -432,13 +432,9 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
       // A table of contents' own heading titles no text: its list is left out (a link list, or Readability's
       // pick), and the page's first paragraphs were filed under "Table of Contents" (Doxygen's pages).
       if (!CONTENTS_HEADING.test(heading)) builder.heading(Number(level[1]), heading);
-    } else if (tag === 'DT' && isEntryTerm(node, chrome)) {
+    } else if ((tag === 'DT' && isEntryTerm(node, chrome)) || (tag === 'DIV' && METHOD_HEADING.test(node.getAttribute?.('class') ?? ''))) {
       flush();
       const term = headingText(textOf(node, chrome));
-      builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
-    } else if (tag === 'DIV' && METHOD_HEADING.test(node.getAttribute?.('class') ?? '')) {
-      flush();
-      const term = headingText(textOf(node, chrome)).replace(/\s+/g, ' ');
       builder.entry(ENTRY_LEVEL + termLists, term.slice(0, ENTRY_HEADING_CHARS), term);
     } else if (tag === 'TABLE' && SIGNATURE_TABLE.test(node.getAttribute?.('class') ?? '')) {
       flush();

@@ -123,15 +123,26 @@ const HEADER_ELEMENTS = 300;
  * with them, as a breadcrumb before the <h1> also holds the page's own name.
  */
 function headerTexts(document: Queryable, pageH1s: Element[]): Set<string> {
-  const texts = new Set<string>();
   const first = pageH1s[0];
   const body = document.querySelector('body') as TreeElement | null;
-  if (!first || !body) return texts;
-  // Walked in document order, at most HEADER_ELEMENTS elements: the page's own elements are never all listed.
-  const stack: TreeElement[] = body.firstElementChild ? [body.firstElementChild] : [];
+  if (!first || !body) return new Set();
+  const { texts, stopped } = leafTexts(body.firstElementChild, first);
+  return stopped ? texts : new Set();
+}
+
+type TreeElement = { textContent: string | null; firstElementChild: TreeElement | null; nextElementSibling: TreeElement | null };
+
+/**
+ * The texts of the elements with no element inside, lower-cased, in document order from `first` and along its
+ * siblings, at most HEADER_ELEMENTS elements (a page's own elements are never all listed); `stopped`: the walk came
+ * to `stop` (not read).
+ */
+function leafTexts(first: TreeElement | null, stop: unknown = null): { texts: Set<string>; stopped: boolean } {
+  const texts = new Set<string>();
+  const stack: TreeElement[] = first ? [first] : [];
   for (let seen = 0; stack.length && seen < HEADER_ELEMENTS; seen++) {
     const element = stack.pop()!;
-    if ((element as unknown) === first) return texts;
+    if (stop !== null && (element as unknown) === stop) return { texts, stopped: true };
     if (element.nextElementSibling) stack.push(element.nextElementSibling);
     if (element.firstElementChild) {
       stack.push(element.firstElementChild);
@@ -140,10 +151,8 @@ function headerTexts(document: Queryable, pageH1s: Element[]): Set<string> {
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length >= 3 && text.length <= 120) texts.add(text.toLowerCase());
   }
-  return new Set();
+  return { texts, stopped: false };
 }
-
-type TreeElement = { textContent: string | null; firstElementChild: TreeElement | null; nextElementSibling: TreeElement | null };
 
 /**
  * The texts of the page's banners (`<header>`, `role=banner`), lower-cased, as headerTexts reads a header: where a
@@ -153,16 +162,7 @@ type TreeElement = { textContent: string | null; firstElementChild: TreeElement 
 function bannerTexts(document: Queryable): Set<string> {
   const texts = new Set<string>();
   for (const banner of Array.from(document.querySelectorAll('header, [role=banner]') as ArrayLike<TreeElement>).slice(0, BANNERS)) {
-    const stack: TreeElement[] = banner.firstElementChild ? [banner.firstElementChild] : [];
-    for (let seen = 0; stack.length && seen < HEADER_ELEMENTS; seen++) {
-      const element = stack.pop()!;
-      if (element.nextElementSibling) stack.push(element.nextElementSibling);
-      if (element.firstElementChild) stack.push(element.firstElementChild);
-      else {
-        const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-        if (text.length >= 3 && text.length <= 120) texts.add(text.toLowerCase());
-      }
-    }
+    for (const text of leafTexts(banner.firstElementChild).texts) texts.add(text);
   }
   return texts;
 }

@@ -82,16 +82,21 @@ export function linesOf(runs: PdfRun[]): PdfLine[] {
 }
 
 function finished(line: { text: string; x: number; y: number; chars: Map<number, number>; monoChars: number }): PdfLine {
-  let size = 0;
+  const text = line.text.replace(/\s+/g, ' ').trim();
+  return { text, x: line.x, y: line.y, size: mostCommon(line.chars), mono: line.monoChars > 0.5 * line.text.replace(/\s/g, '').length };
+}
+
+/** The type size set in the most characters (the first such, on a tie); 0 when none is. */
+function mostCommon(charsBySize: Map<number, number>): number {
+  let best = 0;
   let most = -1;
-  for (const [candidate, count] of line.chars) {
+  for (const [size, count] of charsBySize) {
     if (count > most) {
-      size = candidate;
+      best = size;
       most = count;
     }
   }
-  const text = line.text.replace(/\s+/g, ' ').trim();
-  return { text, x: line.x, y: line.y, size, mono: line.monoChars > 0.5 * line.text.replace(/\s/g, '').length };
+  return best;
 }
 
 /** The body's type size: the one most characters of the document are set in, its furniture aside. */
@@ -101,15 +106,7 @@ export function bodySize(pages: PdfLine[][], furniture: Set<string>): number {
     const size = sizeKey(line.size);
     chars.set(size, (chars.get(size) ?? 0) + line.text.length);
   }
-  let best = 0;
-  let most = -1;
-  for (const [size, count] of chars) {
-    if (count > most) {
-      best = size;
-      most = count;
-    }
-  }
-  return best;
+  return mostCommon(chars);
 }
 
 /** Lines at the head or foot of many pages, read with their digits as one mark (page numbers change, the rest does not). */
@@ -243,6 +240,9 @@ function codeOf(lines: PdfLine[]): string {
 const CHAR_WIDTH = 0.6;
 const MAX_INDENT = 40;
 
+/** Whether a word is broken by a hyphen between two texts ("config-" | "uration"): a lower-case letter on either side. */
+export const brokenWord = (before: string, after: string) => /\p{Ll}-$/u.test(before) && /^\p{Ll}/u.test(after);
+
 /** Lines of one paragraph as one text; a word broken at a line's end by a hyphen ("config-\nuration") is whole again. */
 function joinedLines(lines: string[]): string {
   // Each line and what goes before it, joined once at the end: a paragraph grown line by line and read again at
@@ -250,7 +250,7 @@ function joinedLines(lines: string[]): string {
   const parts: string[] = [];
   lines.forEach((line, i) => {
     const previous = lines[i - 1];
-    const broken = previous !== undefined && /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(line);
+    const broken = previous !== undefined && brokenWord(previous, line);
     if (broken) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
     parts.push(i === 0 || broken ? line : ` ${line}`);
   });

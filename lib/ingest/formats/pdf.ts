@@ -5,7 +5,19 @@
 import { SectionBuilder, type ParsedDocument, type Section } from '../document';
 import { ImportError, refuse } from '../errors';
 import { assertPdfInflatesWithin } from './pdf-streams';
-import { blocksOf, bodySize, furnitureOf, lineSteps, linesOf, sizeKey, withRunningTitles, type PdfBlock, type PdfLine, type PdfRun } from './pdf-layout';
+import {
+  blocksOf,
+  bodySize,
+  brokenWord,
+  furnitureOf,
+  lineSteps,
+  linesOf,
+  sizeKey,
+  withRunningTitles,
+  type PdfBlock,
+  type PdfLine,
+  type PdfRun,
+} from './pdf-layout';
 
 export type PdfLimits = { maxPages: number; maxInflatedBytes: number };
 
@@ -76,7 +88,7 @@ function withParagraphsOverPageBreaks(pages: PdfBlock[][]): PdfBlock[][] {
     // The last few characters looked at alone: a pattern anchored at the end is tried along the whole paragraph.
     const end = last?.text.slice(-8) ?? '';
     if (last?.kind === 'paragraph' && next?.kind === 'paragraph' && !/[.!?:;]["')\]]*$/.test(end) && /^\p{Ll}/u.test(next.text)) {
-      last.text = /\p{Ll}-$/u.test(end) ? last.text.slice(0, -1) + next.text : `${last.text} ${next.text}`;
+      last.text = brokenWord(end, next.text) ? last.text.slice(0, -1) + next.text : `${last.text} ${next.text}`;
       pages[i + 1] = pages[i + 1].slice(1);
     }
   }
