@@ -13,14 +13,17 @@ export function fenceCode(code: string): string {
 
 /** Code as written: tabs and non-breaking spaces made spaces, trailing blanks and blank edge lines dropped, indentation kept. */
 export function cleanCode(text: string): string {
-  return text
-    .replace(/\u00a0/g, ' ')
-    .replace(/\t/g, '    ')
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/\s+$/, ''))
-    .join('\n')
-    .replace(/^\n+|\n+$/g, '');
+  return (
+    text
+      .replace(/\u00a0/g, ' ')
+      .replace(/\t/g, '    ')
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      // trimEnd, not /\s+$/: the pattern is retried at every space of a line of spaces before its last word (quadratic).
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .replace(/^\n+|\n+$/g, '')
+  );
 }
 
 export type TextBlock = { text: string; code: boolean };

@@ -168,6 +168,8 @@ describe('parseMarkdown on hostile text', () => {
   // Each of these made a pattern retry at every opening: minutes for a file of a few hundred kilobytes.
   it.each([
     ['tags never closed', `${'<p '.repeat(200_000)}\n`],
+    ['code whose line holds a long run of spaces before a word', `# a\n\n    x${' '.repeat(200_000)}x\n`],
+    ['a wrapped line holding a long run of spaces before a word', `# a\n\nx${' '.repeat(200_000)}x\nnext line\n`],
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],
     ['images never closed', `${'![a]( '.repeat(200_000)}\n`],
     ['a heading of spaces', `# a${' '.repeat(200_000)}x\n\nbody`],

@@ -210,7 +210,8 @@ function unwrapped(lines: string[]): string {
   let text = lines[0] ?? '';
   for (let i = 1; i < lines.length; i++) {
     const previous = lines[i - 1];
-    const apart = startsLine(lines[i]) || /^\s*\|/.test(previous) || / {2,}$|\\$/.test(previous);
+    // A hard break read off the line's end: / {2,}$/ was retried at every space of a long run before a word.
+    const apart = startsLine(lines[i]) || /^\s*\|/.test(previous) || previous.endsWith('  ') || previous.endsWith('\\');
     text += apart ? `\n${lines[i]}` : ` ${lines[i].trimStart()}`;
   }
   return text;
