@@ -167,9 +167,13 @@ describe('parseMarkdown: Liquid on a Jekyll page', () => {
 describe('parseMarkdown on hostile text', () => {
   // Each of these made a pattern retry at every opening: minutes for a file of a few hundred kilobytes.
   it.each([
-    ['tags never closed', `${'<p '.repeat(200_000)}\n`],
+    ['tags never closed', `x ${'<p '.repeat(200_000)}\n`],
+    ['an HTML block of tags never closed', `# a\n\nbody\n\n${'<p '.repeat(200_000)}\n`],
+    ['a table never closed', `# a\n\n${'<table><tr><td>x\n\n'.repeat(20_000)}`],
     ['code whose line holds a long run of spaces before a word', `# a\n\n    x${' '.repeat(200_000)}x\n`],
     ['a wrapped line holding a long run of spaces before a word', `# a\n\nx${' '.repeat(200_000)}x\nnext line\n`],
+    ['summaries never closed', `# a\n\nbody\n\n${'<details><summary>x '.repeat(100_000)}\n`],
+    ['one-line HTML blocks, many', `# a\n\n${'<div>x</div>\n\n'.repeat(20_000)}`],
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],
     ['images never closed', `${'![a]( '.repeat(200_000)}\n`],
     ['a heading of spaces', `# a${' '.repeat(200_000)}x\n\nbody`],

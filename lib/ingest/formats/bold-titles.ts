@@ -15,6 +15,8 @@ const MAX_TITLE_CHARS = 150;
  * from, or a sentence set in bold for emphasis ("Never run this as root.").
  */
 const NOT_A_TITLE_END = /[:.;,]$/;
+/** A field and its version or number ("Deprecated in Release: v20.10", Docker's deprecation notes): a fact, no title. */
+const FIELD_WITH_NUMBER = /:\s*v?\d[\w.+-]*$/;
 /** Numbered captions ("Table 53.7. pg_attribute Columns") belong to what they caption (the answer composer keeps them with it). */
 const CAPTION = /^(table|figure|example|listing)\s+[\dA-Z]+(\.\d+)*[.:]/i;
 const BOLD = new Set(['B', 'STRONG']);
@@ -30,11 +32,20 @@ const isBlank = (node: Node) => node.nodeType === 3 && !(node.textContent ?? '')
  */
 export function boldTitleOf<N extends Node>(paragraph: N, isProse: (block: N) => boolean): string | null {
   const title = boldTextOf(paragraph);
-  // A box's label in bold ("**Warning**" opening a blockquote, as Docker's pages write their notes) titles nothing
-  // after the box: as a title, the rest of its section ran on under "Warning".
-  if (!title || title.length > MAX_TITLE_CHARS || NOT_A_TITLE_END.test(title) || CAPTION.test(title) || isBoxLabel(title)) return null;
+  if (!title || !readsAsTitle(title)) return null;
   const next = blockAfter(paragraph);
   return next === 'text' || (next !== null && isProse(next as N)) ? title : null;
+}
+
+/**
+ * Whether bold text set alone as a paragraph may title what follows it (HTML's `<p><b>…</b></p>`, Markdown's
+ * `**…**`): short, no label or sentence, no caption. A box's label in bold ("**Warning**" opening a blockquote, as
+ * Docker's pages write their notes) titles nothing after the box: as a title, the rest of its section ran on under
+ * "Warning".
+ */
+export function readsAsTitle(title: string): boolean {
+  const notTitle = NOT_A_TITLE_END.test(title) || FIELD_WITH_NUMBER.test(title) || CAPTION.test(title) || isBoxLabel(title);
+  return title.length <= MAX_TITLE_CHARS && !notTitle;
 }
 
 /** The paragraph's text when all of it is one bold element. */

@@ -265,6 +265,13 @@ function articleSections(content: string, title: string | null): Section[] {
   return sections.some((s) => s.paragraphs.length) ? sections : sectionsOf(body, title);
 }
 
+/** Walks an HTML fragment into `builder`, after what it holds already (the HTML blocks of a Markdown page). */
+export function readFragmentInto(fragment: string, builder: SectionBuilder): void {
+  assertShallowNesting(fragment);
+  const { document } = parseHTML(`<!doctype html><html><body>${fragment}</body></html>`);
+  walk(document.body as unknown as El, builder, { tags: CHROME_TAGS });
+}
+
 /** Sections of an HTML fragment (also used for the HTML mammoth makes of a DOCX). */
 export function sectionsFromHtml(fragment: string, title: string | null = null): Section[] {
   const { document } = parseHTML(`<!doctype html><html><body>${fragment}</body></html>`);
@@ -307,7 +314,7 @@ function isChrome(node: NodeLike, tag: string, chrome: Chrome): boolean {
  */
 const ENTRY_LEVEL = 6;
 /** A paragraph of bold text that titles what follows (bold-titles.ts): below every heading, as an entry is. */
-const BOLD_TITLE_LEVEL = ENTRY_LEVEL + 1;
+export const BOLD_TITLE_LEVEL = ENTRY_LEVEL + 1;
 /** Letters (spaces aside) an entry's description needs. */
 const ENTRY_MIN_DESCRIPTION = 32;
 const ENTRY_HEADING_CHARS = 120;

@@ -6,7 +6,11 @@
 // ("[`path.parse()`]: #pathparsepath"), nor kramdown's attribute lists
 // ("{:.warning}", "## Usage {#usage}"), nor a Jekyll page's Liquid `{% raw %}` tags. A pipe table becomes one paragraph
 // per row with its cells set apart, as HTML tables are read (html.ts).
+import { decodeHTMLStrict } from 'entities';
 import { SectionBuilder, type ParsedDocument } from '../document';
+import { readsAsTitle } from './bold-titles';
+import { BOLD_TITLE_LEVEL } from './html';
+import { HtmlBlocks, htmlBlockEnd, opensHtmlBlock } from './markdown-html';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
@@ -21,13 +25,51 @@ export function parseMarkdown(source: string): ParsedDocument {
   let inComment = false;
   // The paragraph above was a list (or went on with one): an indented paragraph after it continues an item, no code.
   let listAbove = false;
-  const flush = () => {
-    if (block.length) listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
-    builder.paragraph(inline(unwrapped(block)));
-    block = [];
+  // A paragraph of bold text alone, or a disclosure's summary, until what follows it says whether it titles that
+  // (settle). Only prose is titled: a label over code or a table ("**Request**", "<summary>bun</summary>") stays
+  // with it as its first line, or the code would be a passage of its own, away from the words that introduce it.
+  let pending: { title: string; summary: boolean } | null = null;
+  // A summary titles the Markdown up to its `</details>`.
+  let summaryOpen = false;
+  const settle = (titles: boolean) => {
+    if (pending === null) return;
+    if (titles) {
+      builder.heading(BOLD_TITLE_LEVEL, pending.title);
+      summaryOpen = pending.summary;
+    } else builder.paragraph(pending.title);
+    pending = null;
   };
+  const flush = () => {
+    if (!block.length) return;
+    listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
+    const text = unwrapped(block);
+    block = [];
+    const bold = boldOnly(text);
+    // Two bold paragraphs in a row: the first titles nothing (HTML's rule, bold-titles.ts).
+    settle(bold === null);
+    if (bold !== null) pending = { title: bold, summary: false };
+    else builder.paragraph(inline(text));
+  };
+  // What comes next is code, a table or HTML: no title.
+  const flushForBlock = () => {
+    flush();
+    settle(false);
+  };
+  const htmlBlocks = new HtmlBlocks(builder, inline, {
+    summary: (text) => {
+      settle(false);
+      if (readsAsTitle(text)) pending = { title: text, summary: true };
+      else builder.paragraph(text);
+    },
+    end: () => {
+      settle(false);
+      if (summaryOpen) builder.close(BOLD_TITLE_LEVEL);
+      summaryOpen = false;
+    },
+  });
   const heading = (level: number, text: string) => {
     flush();
+    settle(false);
     listAbove = false;
     const clean = inline(withoutHeadingId(withoutClosingHashes(text)));
     if (level === 1 && !title) title = clean;
@@ -44,7 +86,7 @@ export function parseMarkdown(source: string): ParsedDocument {
     if (LINK_DEFINITION.test(line) && block.length === 0) continue;
     const fence = /^\s*(```|~~~)/.exec(line);
     if (fence) {
-      flush();
+      flushForBlock();
       const code: string[] = [];
       for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
       builder.code(code.join('\n'));
@@ -56,8 +98,19 @@ export function parseMarkdown(source: string): ParsedDocument {
       while (i + 1 < lines.length && lines[i + 1].trim()) i++;
       continue;
     }
+    if (opensHtmlBlock(line)) {
+      flushForBlock();
+      const end = htmlBlockEnd(lines, i);
+      const html = [line, ...lines.slice(i + 1, end)].join('\n');
+      // A README that opens with a centred `<h1 align="center">` is named by it, as by a `#` heading.
+      if (!title) title = inline(HTML_H1.exec(html)?.[1] ?? '') || null;
+      htmlBlocks.read(html);
+      i = end - 1;
+      listAbove = false;
+      continue;
+    }
     if (line.includes('|') && !INDENTED.test(line) && delimits(lines[i + 1] ?? '', line)) {
-      flush();
+      flushForBlock();
       i = table(lines, i, builder) - 1;
       listAbove = false;
       continue;
@@ -79,15 +132,18 @@ export function parseMarkdown(source: string): ParsedDocument {
     }
     if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
       flush();
+      settle(false);
       continue;
     }
     if (block.length === 0 && INDENTED.test(line) && !listAbove) {
+      settle(false);
       i = indentedCode(lines, i, builder) - 1;
       continue;
     }
     block.push(line);
   }
   flush();
+  settle(false);
   // A page without a `#` heading is named by its front matter's title (Jekyll, Hugo and Docusaurus show it as the
   // heading), else by the heading it opens with, whatever its level ("### Work with a development container").
   const declared = frontMatter ? declaredTitle(frontMatter[2]) : null;
@@ -298,22 +354,48 @@ function inline(text: string): string {
     // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing; nor does a JSX comment.
     .replace(/\{:[^{}\n]*\}/g, '')
     .replace(/\{\/\*[^{}]*?\*\/\}/g, '');
-  // Code spans are shown as written: no tag, emphasis or underscore inside one is markup ("`*args`", "`<details>`").
-  return unlinked
+  // Code spans are shown as written: no tag, emphasis, underscore or entity inside one is markup ("`*args`",
+  // "`<details>`", "`&amp;`"). They stand aside as numbered marks while the rest loses its markup: emphasis may
+  // enclose one ("**Call `config()` yourself**" kept its asterisks when each side was read alone).
+  const spans: string[] = [];
+  const marked = unlinked
+    .replaceAll(SPAN_MARK, '')
     .split(/(`[^`]+`)/)
-    .map((part, i) => (i % 2 ? part.slice(1, -1) : withoutMarkup(part)))
+    .map((part, i) => {
+      if (i % 2 === 0) return withoutTags(part);
+      spans.push(part.slice(1, -1));
+      return `${SPAN_MARK}${spans.length - 1}${SPAN_MARK}`;
+    })
+    .join('');
+  return withoutEmphasis(marked)
+    .split(SPAN_MARKS)
+    .map((part, i) => (i % 2 ? (spans[Number(part)] ?? '') : decodeHTMLStrict(part)))
     .join('')
     .trim();
 }
 
-/** Tags and emphasis out of text outside code spans. */
-function withoutMarkup(text: string): string {
-  return (
-    text
-      // A line break or a block tag parts words ("one<br>two" is two words); inline tags go.
-      .replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^<>]*>/gi, ' ')
-      .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
-      .replace(/(\*\*|__)(.+?)\1/g, '$2')
-      .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-  );
+/** An `<h1>` in an HTML block, its text read up to 500 characters. */
+const HTML_H1 = /<h1\b[^<>]*>([\s\S]{0,500}?)<\/h1\s*>/i;
+
+/** Stands for a code span while the text around it loses its markup: a private-use character, no markup itself. */
+const SPAN_MARK = '\uE000';
+const SPAN_MARKS = /\uE000(\d+)\uE000/;
+
+/** Tags out of text outside code spans: a line break or a block tag parts words ("one<br>two" is two words); inline tags go. */
+const withoutTags = (text: string) =>
+  text.replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^<>]*>/gi, ' ').replace(/<\/?[a-zA-Z][^<>]*>/g, '');
+
+const withoutEmphasis = (text: string) => text.replace(/(\*\*|__)(.+?)\1/g, '$2').replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2');
+
+/**
+ * The text of a paragraph that is nothing but bold ("**Option 2: Use environment variables**") when it may title
+ * what follows it, as `<p><b>…</b></p>` does in HTML (bold-titles.ts); else null.
+ */
+function boldOnly(paragraph: string): string | null {
+  const text = paragraph.trim();
+  const mark = text.slice(0, 2);
+  if ((mark !== '**' && mark !== '__') || text.length <= 4 || !text.endsWith(mark) || text.includes('\n')) return null;
+  if (text.slice(2, -2).includes(mark)) return null;
+  const title = inline(text);
+  return title && readsAsTitle(title) ? title : null;
 }

@@ -1,0 +1,141 @@
+// Markdown as GitHub, Jekyll and Docusaurus render it: HTML blocks read as HTML, entities decoded, bold around code
+// removed, and a bold paragraph or a disclosure's summary titling the prose under it.
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '@/lib/ingest/formats/markdown';
+
+const sections = (source: string) => parseMarkdown(source).sections.map((s) => ({ heading: s.heading.join(' › '), paragraphs: s.paragraphs }));
+const paragraphs = (source: string) => parseMarkdown(source).sections.flatMap((s) => s.paragraphs);
+
+describe('parseMarkdown: HTML blocks', () => {
+  it('reads an HTML table a row a paragraph, its cells set apart and its entities decoded, past the blank lines between rows', () => {
+    const source = [
+      '## User memory constraints',
+      '',
+      'We have four ways to set user memory usage:',
+      '',
+      '<table>',
+      '  <thead><tr><th>Option</th><th>Result</th></tr></thead>',
+      '',
+      '  <tr>',
+      '    <td><strong>memory=L&lt;inf, memory-swap=inf</strong></td>',
+      '    <td>The container can use as much swap',
+      '      as is needed.</td>',
+      '  </tr>',
+      '</table>',
+      'Examples:',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual([
+      'We have four ways to set user memory usage:',
+      'Option | Result',
+      'memory=L<inf, memory-swap=inf | The container can use as much swap as is needed.',
+      'Examples:',
+    ]);
+  });
+
+  it('reads the lists and headings of an HTML block as the HTML reader does, and leaves the Markdown after it Markdown', () => {
+    const source = '# Guide\n\n<h2 align="center">Install</h2>\n<ul><li>npm i x</li><li>yarn add x</li></ul>\n\nThen **run** it.\n';
+    expect(sections(source)).toEqual([{ heading: 'Guide › Install', paragraphs: ['• npm i x', '• yarn add x', 'Then run it.'] }]);
+    // A README headed by a centred <h1> is named by it.
+    expect(parseMarkdown('<h1 align="center">\n  <img src="logo.svg"> Beehive &amp; Co\n</h1>\n\nText.\n').title).toBe('Beehive & Co');
+  });
+
+  it('reads a block nested past any page as text, and the rest of the page still', () => {
+    const deep = `${'<div>'.repeat(3_000)}deep${'</div>'.repeat(3_000)}`;
+    expect(paragraphs(`# a\n\n${deep}\n\nafter`)).toEqual(['deep', 'after']);
+  });
+});
+
+describe('parseMarkdown: text as a renderer shows it', () => {
+  it('decodes entities in text, not in code', () => {
+    const source = 'Julian &lt;julian@example.com&gt; &amp; co&nbsp;&#8212; `a &amp;&amp; b`\n\n```\nx &lt; y\n```\n\n&nbsp;\n';
+    expect(paragraphs(source)).toEqual(['Julian <julian@example.com> & co — a &amp;&amp; b', '```\nx &lt; y\n```']);
+  });
+
+  it('takes emphasis off text that encloses a code span, the code shown as written', () => {
+    expect(paragraphs('Text.\n\n**Option 1: call `config()` yourself (`**` kept)**, or _see `__init__`_.\n')).toEqual([
+      'Text.',
+      'Option 1: call config() yourself (** kept), or see __init__.',
+    ]);
+  });
+});
+
+describe('parseMarkdown: a paragraph of bold text', () => {
+  it('titles the prose under it, below the heading it follows, up to the next heading', () => {
+    const source =
+      '## FAQ\n\n**Should I commit my .env file?**\n\nNo. Unless you encrypt it.\n\n**Can I use it in production?**\n\n- Yes, with care.\n\n## Next\n\nText.\n';
+    expect(sections(source)).toEqual([
+      { heading: 'FAQ › Should I commit my .env file?', paragraphs: ['No. Unless you encrypt it.'] },
+      { heading: 'FAQ › Can I use it in production?', paragraphs: ['• Yes, with care.'] },
+      { heading: 'Next', paragraphs: ['Text.'] },
+    ]);
+  });
+
+  it('stays a line of text over code, a table, another bold paragraph or a heading, and when it reads as a field or a label', () => {
+    const source = [
+      '## Start',
+      '',
+      'Signals the plugin.',
+      '',
+      '**Request**',
+      '',
+      '```',
+      '{}',
+      '```',
+      '',
+      '**Deprecated in Release: v20.10**',
+      '',
+      '**Target For Removal In Release: v23.0.0**',
+      '',
+      'The driver is gone.',
+      '',
+      '**Note:**',
+      '',
+      'Read this.',
+      '',
+      '**Last**',
+    ].join('\n');
+    expect(sections(source)).toEqual([
+      {
+        heading: 'Start',
+        paragraphs: [
+          'Signals the plugin.',
+          'Request',
+          '```\n{}\n```',
+          'Deprecated in Release: v20.10',
+          'Target For Removal In Release: v23.0.0',
+          'The driver is gone.',
+          'Note:',
+          'Read this.',
+          'Last',
+        ],
+      },
+    ]);
+  });
+});
+
+describe('parseMarkdown: disclosures', () => {
+  it("titles the Markdown inside a <details> by its summary up to '</details>', a summary over code a line of text", () => {
+    const source = [
+      '## Advanced',
+      '',
+      '<details><summary>Multiline values</summary><br>',
+      '',
+      'Private keys may span lines.',
+      '',
+      '</details>',
+      '<details><summary>yarn</summary>',
+      '',
+      '```sh',
+      'yarn add dotenv',
+      '```',
+      '',
+      '</details>',
+      '',
+      'After the disclosures.',
+    ].join('\n');
+    expect(sections(source)).toEqual([
+      { heading: 'Advanced › Multiline values', paragraphs: ['Private keys may span lines.'] },
+      { heading: 'Advanced', paragraphs: ['yarn', '```\nyarn add dotenv\n```', 'After the disclosures.'] },
+    ]);
+  });
+});
