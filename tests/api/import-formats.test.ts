@@ -122,6 +122,19 @@ describe('import of each format', () => {
     expect(text).not.toContain('ignored front matter');
   });
 
+  it('Markdown as GitHub renders it: HTML blocks read as HTML, entities decoded, bold lines and summaries titling prose', async () => {
+    const { passages: rows, text } = await importOne('beehive-readme.md');
+    // The HTML table a row a line under its header, entities decoded, not one run of cells.
+    expect(text).toMatch(/Season \| Interval\s+Spring <swarming> \| every 7 days\s+Winter \| every 30 days/);
+    expect(text).toContain('A scheduler for hive inspections — fast, small & offline.');
+    expect(text).toMatch(/Warning:\s+Never open a hive below 10 °C\./);
+    for (const marker of ['&lt;', '&amp;', '[!WARNING]', '<td>', '**']) expect(text).not.toContain(marker);
+    // A bold line over prose and a disclosure's summary title what they hold; a bold line over code stays with it.
+    expect(rows.find((p) => p.text.includes('marking colour'))?.heading).toBe('Beehive › FAQ › Can I track queens?');
+    expect(rows.find((p) => p.text.includes('written as CSV'))?.heading).toBe('Beehive › FAQ › How do I export the logbook?');
+    expect(rows.find((p) => p.text.includes('npm install beehive'))?.text).toMatch(/Install with npm\s+```/);
+  });
+
   it('plain text: named after the file', async () => {
     const { content, text } = await importOne('lighthouse.txt');
     expect(content.name).toBe('lighthouse.txt');

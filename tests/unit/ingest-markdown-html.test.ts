@@ -139,3 +139,53 @@ describe('parseMarkdown: disclosures', () => {
     ]);
   });
 });
+
+describe('parseMarkdown: boxes and tabs', () => {
+  it("reads MkDocs' admonitions and content tabs as a label over their text, unindented: prose stays prose, code stays code", () => {
+    const source = [
+      '# Install',
+      '',
+      '!!! note "Heads up"',
+      '    Keep this in mind.',
+      '',
+      '    A second paragraph, no code.',
+      '',
+      '=== "macOS"',
+      '',
+      '    ```sh',
+      '    brew install x',
+      '    ```',
+      '',
+      '??? warning',
+      '\tTabbed body.',
+      '',
+      '    !!! tip ""',
+      '        Nested, untitled.',
+      '',
+      'After the boxes.',
+      '',
+      '```',
+      '!!! note',
+      '    shown as written',
+      '```',
+    ].join('\n');
+    expect(paragraphs(source)).toEqual([
+      'Heads up:',
+      'Keep this in mind.',
+      'A second paragraph, no code.',
+      'macOS:',
+      '```\nbrew install x\n```',
+      'Warning:',
+      'Tabbed body.',
+      'Nested, untitled.',
+      'After the boxes.',
+      '```\n!!! note\n    shown as written\n```',
+    ]);
+  });
+
+  it("reads Docusaurus' admonitions and GitHub's alerts as a label over their text, no marker left", () => {
+    const source =
+      ':::tip Pro tip\nUse the **cache**.\n:::\n\n:::danger[Take care]\nIt deletes.\n:::\n\n:::info\nPlain.\n:::\n\n> [!WARNING]\n> Do not run as root.\n';
+    expect(paragraphs(source)).toEqual(['Pro tip:', 'Use the cache.', 'Take care:', 'It deletes.', 'Info:', 'Plain.', 'Warning:\nDo not run as root.']);
+  });
+});

@@ -172,6 +172,11 @@ describe('parseMarkdown on hostile text', () => {
     ['a table never closed', `# a\n\n${'<table><tr><td>x\n\n'.repeat(20_000)}`],
     ['code whose line holds a long run of spaces before a word', `# a\n\n    x${' '.repeat(200_000)}x\n`],
     ['a wrapped line holding a long run of spaces before a word', `# a\n\nx${' '.repeat(200_000)}x\nnext line\n`],
+    [
+      'box markers followed by spaces',
+      `# a\n\n!!! note${' '.repeat(200_000)}x\n:::tip${' '.repeat(200_000)}x${' '.repeat(200_000)}\n=== "${' '.repeat(200_000)}\n`,
+    ],
+    ['boxes nested deep', `# a\n\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(4 * k)}!!! note`).join('\n')}\n`],
     ['summaries never closed', `# a\n\nbody\n\n${'<details><summary>x '.repeat(100_000)}\n`],
     ['one-line HTML blocks, many', `# a\n\n${'<div>x</div>\n\n'.repeat(20_000)}`],
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],

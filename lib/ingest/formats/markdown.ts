@@ -10,13 +10,14 @@ import { decodeHTMLStrict } from 'entities';
 import { SectionBuilder, type ParsedDocument } from '../document';
 import { readsAsTitle } from './bold-titles';
 import { BOLD_TITLE_LEVEL } from './html';
+import { withBoxesUnwrapped } from './markdown-boxes';
 import { HtmlBlocks, htmlBlockEnd, opensHtmlBlock } from './markdown-html';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
   const frontMatter = FRONT_MATTER.exec(text);
   const body = text.slice(frontMatter?.[0].length ?? 0);
-  const lines = (frontMatter?.[1] === '---' ? withoutLiquidRaw(body) : body).split('\n');
+  const lines = withBoxesUnwrapped((frontMatter?.[1] === '---' ? withoutLiquidRaw(body) : body).split('\n'));
   const builder = new SectionBuilder();
   let title: string | null = null;
   // The page's first heading when nothing comes before it: its name when it has no `#` heading nor a declared title.
