@@ -59,6 +59,30 @@ describe('parseMarkdown: text as a renderer shows it', () => {
   });
 });
 
+describe('parseMarkdown: badges', () => {
+  it("shows no badge, inline or by reference, in the page's title, its headings or its text; an image's alt text stays in prose", () => {
+    const source = [
+      '# dotenv [![NPM version](https://img.shields.io/npm/v/dotenv.svg)](https://npmjs.com/dotenv) [![Build Status][travis-img]][travis-url]',
+      '',
+      '[![downloads](https://img.shields.io/npm/dw/dotenv)](https://npmjs.com/dotenv)',
+      '[![coverage](c.svg)](https://cov.example)',
+      '',
+      'Loads variables. ![Diagram of the load order](order.png)',
+      '',
+      '## ![logo](logo.png) Usage',
+      '',
+      '- [![Contributors](https://img.shields.io/contributors)](https://github.com/x/graphs)',
+      '- **dotenv** is [MIT](LICENSE) licensed.',
+    ].join('\n');
+    const doc = parseMarkdown(source);
+    expect(doc.title).toBe('dotenv');
+    expect(sections(source)).toEqual([
+      { heading: 'dotenv', paragraphs: ['Loads variables. Diagram of the load order'] },
+      { heading: 'dotenv › Usage', paragraphs: ['• dotenv is MIT licensed.'] },
+    ]);
+  });
+});
+
 describe('parseMarkdown: a paragraph of bold text', () => {
   it('titles the prose under it, below the heading it follows, up to the next heading', () => {
     const source =

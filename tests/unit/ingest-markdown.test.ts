@@ -177,6 +177,7 @@ describe('parseMarkdown on hostile text', () => {
       `# a\n\n!!! note${' '.repeat(200_000)}x\n:::tip${' '.repeat(200_000)}x${' '.repeat(200_000)}\n=== "${' '.repeat(200_000)}\n`,
     ],
     ['boxes nested deep', `# a\n\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(4 * k)}!!! note`).join('\n')}\n`],
+    ['badges never closed', `# a\n\n${'[![a](x '.repeat(100_000)}\n${'[![a][b] '.repeat(100_000)}\n`],
     ['summaries never closed', `# a\n\nbody\n\n${'<details><summary>x '.repeat(100_000)}\n`],
     ['one-line HTML blocks, many', `# a\n\n${'<div>x</div>\n\n'.repeat(20_000)}`],
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],

@@ -72,7 +72,7 @@ export function parseMarkdown(source: string): ParsedDocument {
     flush();
     settle(false);
     listAbove = false;
-    const clean = inline(withoutHeadingId(withoutClosingHashes(text)));
+    const clean = inline(withoutHeadingId(withoutClosingHashes(text)).replace(BADGE, '').replace(IMAGE, ''));
     if (level === 1 && !title) title = clean;
     // No section yet: nothing shown comes before this heading (the paragraph above was flushed into one).
     if (opening === null && builder.sections.length === 0) opening = clean;
@@ -346,12 +346,16 @@ function inline(text: string): string {
   // No pattern can scan past the next bracket it would open again ("[^[\]]", "[^<>]"): a text repeating an
   // opening without its close ("<p <p <p …", "[a]( [a]( …") would otherwise cost time growing with its square.
   const unlinked = text
+    .replace(BADGE_LINE, '')
+    .replace(BADGE, '')
     .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/\[([^[\]]+)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
     // Line starts first: a list item's "*" is no emphasis ("* `maxBuffer` … `1024 * 1024`" kept its words, lost its bullet).
     .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '• ')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '• ')
+    // An item that held only a badge shows nothing.
+    .replace(/^• *(?:\n|$)/gm, '')
     // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing; nor does a JSX comment.
     .replace(/\{:[^{}\n]*\}/g, '')
     .replace(/\{\/\*[^{}]*?\*\/\}/g, '');
@@ -374,6 +378,16 @@ function inline(text: string): string {
     .join('')
     .trim();
 }
+
+/**
+ * A badge: an image that links somewhere, "[![npm version](…svg)](…)" or by reference "[![Build Status][travis-img]][travis-url]".
+ * It shows a picture, no text: its alt text ran into the page's title ("dotenv NPM version downloads").
+ */
+const BADGE = /\[!\[[^[\]]*\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])/g;
+/** A line of badges and nothing else (a badge row under a list item): no line at all. */
+const BADGE_LINE = new RegExp(`^[ \\t]*(?:${BADGE.source}[ \\t]*)+(?:\\n|$)`, 'gm');
+/** An image in a heading (a logo beside the name): shown as a picture, not as its alt text. */
+const IMAGE = /!\[[^[\]]*\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])/g;
 
 /** An `<h1>` in an HTML block, its text read up to 500 characters. */
 const HTML_H1 = /<h1\b[^<>]*>([\s\S]{0,500}?)<\/h1\s*>/i;
