@@ -83,6 +83,23 @@ describe('parseMarkdown: badges', () => {
   });
 });
 
+describe('parseMarkdown: code spans and quotations as CommonMark reads them', () => {
+  it('closes a code span with a run of as many backticks, so it may hold backticks, and drops one space inside each end', () => {
+    const source = '## ```await sql`...` -> Result[]```\n\nUse `` sql`x` `` for fragments, `` ` `` alone; a ``run never closed stays.\n';
+    expect(sections(source)).toEqual([
+      { heading: 'await sql`...` -> Result[]', paragraphs: ['Use sql`x` for fragments, ` alone; a ``run never closed stays.'] },
+    ]);
+  });
+
+  it('reads code fenced inside a quotation as code, and drops "back to top" arrows to the page\'s own anchors', () => {
+    const source =
+      '## Add Rows [⬆](#contents)\n\n> [!CAUTION]\n> Objects reshape the query:\n> ```js\n> escape({ id: true });\n>\n> run();\n> ```\n> So set it.\n';
+    expect(sections(source)).toEqual([
+      { heading: 'Add Rows', paragraphs: ['Caution:\nObjects reshape the query:', '```\nescape({ id: true });\n\nrun();\n```', 'So set it.'] },
+    ]);
+  });
+});
+
 describe('parseMarkdown: a paragraph of bold text', () => {
   it('titles the prose under it, below the heading it follows, up to the next heading', () => {
     const source =

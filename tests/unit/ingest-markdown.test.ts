@@ -178,6 +178,8 @@ describe('parseMarkdown on hostile text', () => {
     ],
     ['boxes nested deep', `# a\n\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(4 * k)}!!! note`).join('\n')}\n`],
     ['badges never closed', `# a\n\n${'[![a](x '.repeat(100_000)}\n${'[![a][b] '.repeat(100_000)}\n`],
+    ['code span runs never closed', `# a\n\n${'``a`b'.repeat(60_000)}\n${'`'.repeat(100_000)}x\n`],
+    ['quoted fences never closed', `# a\n\n> \`\`\`\n${'> x\n'.repeat(100_000)}`],
     ['summaries never closed', `# a\n\nbody\n\n${'<details><summary>x '.repeat(100_000)}\n`],
     ['one-line HTML blocks, many', `# a\n\n${'<div>x</div>\n\n'.repeat(20_000)}`],
     ['links never closed', `${'[a]( '.repeat(200_000)}\n`],

@@ -6,12 +6,12 @@
 // ("[`path.parse()`]: #pathparsepath"), nor kramdown's attribute lists
 // ("{:.warning}", "## Usage {#usage}"), nor a Jekyll page's Liquid `{% raw %}` tags. A pipe table becomes one paragraph
 // per row with its cells set apart, as HTML tables are read (html.ts).
-import { decodeHTMLStrict } from 'entities';
 import { SectionBuilder, type ParsedDocument } from '../document';
 import { readsAsTitle } from './bold-titles';
 import { BOLD_TITLE_LEVEL } from './html';
 import { withBoxesUnwrapped } from './markdown-boxes';
 import { HtmlBlocks, htmlBlockEnd, opensHtmlBlock } from './markdown-html';
+import { BADGE, IMAGE, inline } from './markdown-inline';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
@@ -93,6 +93,19 @@ export function parseMarkdown(source: string): ParsedDocument {
       builder.code(code.join('\n'));
       continue;
     }
+    const quotedFence = QUOTED_FENCE.exec(line);
+    if (quotedFence) {
+      // Code inside a quotation (a GitHub alert's example): the fence and its lines read without their "> ".
+      flushForBlock();
+      const code: string[] = [];
+      for (i++; i < lines.length && QUOTED.test(lines[i]); i++) {
+        const inner = lines[i].replace(QUOTED, '');
+        if (inner.trim().startsWith(quotedFence[1])) break;
+        code.push(inner);
+      }
+      builder.code(code.join('\n'));
+      continue;
+    }
     if (ATTRIBUTE_LIST_LINE.test(line)) continue;
     if (block.length === 0 && line.length <= MDX_STATEMENT_MAX_CHARS && (MDX_IMPORT.test(line) || MDX_EXPORT.test(line))) {
       // An MDX module statement runs to the next blank line (an exported object spans lines).
@@ -160,6 +173,10 @@ const MDX_IMPORT = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"][^'"\n]+['"];?\s*$/
 const MDX_EXPORT = /^export\s+(?:const|let|default|function|async)\b/;
 /** Statements are read on lines of at most this length: the import pattern backtracks over a line's spaces. */
 const MDX_STATEMENT_MAX_CHARS = 500;
+
+/** A quotation's line, and one that opens a fence inside it ("> ```js"). */
+const QUOTED = /^\s{0,3}> ?/;
+const QUOTED_FENCE = /^\s{0,3}> ?\s*(```|~~~)/;
 
 /** A kramdown block attribute list, alone on its line: "{:.warning}", "{: .note :}", "{:toc}". */
 const ATTRIBUTE_LIST_LINE = /^\s{0,3}\{:[^{}\n]*\}\s*$/;
@@ -342,65 +359,8 @@ function withoutClosingHashes(text: string): string {
   return end < trimmed.length && end > 0 && /\s/.test(trimmed[end - 1]) ? trimmed.slice(0, end).trimEnd() : trimmed;
 }
 
-function inline(text: string): string {
-  // No pattern can scan past the next bracket it would open again ("[^[\]]", "[^<>]"): a text repeating an
-  // opening without its close ("<p <p <p …", "[a]( [a]( …") would otherwise cost time growing with its square.
-  const unlinked = text
-    .replace(BADGE_LINE, '')
-    .replace(BADGE, '')
-    .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
-    .replace(/\[([^[\]]+)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
-    .replace(/\[([^[\]]+)\]\[[^[\]]*\]/g, '$1')
-    // Line starts first: a list item's "*" is no emphasis ("* `maxBuffer` … `1024 * 1024`" kept its words, lost its bullet).
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '• ')
-    // An item that held only a badge shows nothing.
-    .replace(/^• *(?:\n|$)/gm, '')
-    // A kramdown span or block attribute list ("Warning {:.warning}") sets a style, shows nothing; nor does a JSX comment.
-    .replace(/\{:[^{}\n]*\}/g, '')
-    .replace(/\{\/\*[^{}]*?\*\/\}/g, '');
-  // Code spans are shown as written: no tag, emphasis, underscore or entity inside one is markup ("`*args`",
-  // "`<details>`", "`&amp;`"). They stand aside as numbered marks while the rest loses its markup: emphasis may
-  // enclose one ("**Call `config()` yourself**" kept its asterisks when each side was read alone).
-  const spans: string[] = [];
-  const marked = unlinked
-    .replaceAll(SPAN_MARK, '')
-    .split(/(`[^`]+`)/)
-    .map((part, i) => {
-      if (i % 2 === 0) return withoutTags(part);
-      spans.push(part.slice(1, -1));
-      return `${SPAN_MARK}${spans.length - 1}${SPAN_MARK}`;
-    })
-    .join('');
-  return withoutEmphasis(marked)
-    .split(SPAN_MARKS)
-    .map((part, i) => (i % 2 ? (spans[Number(part)] ?? '') : decodeHTMLStrict(part)))
-    .join('')
-    .trim();
-}
-
-/**
- * A badge: an image that links somewhere, "[![npm version](…svg)](…)" or by reference "[![Build Status][travis-img]][travis-url]".
- * It shows a picture, no text: its alt text ran into the page's title ("dotenv NPM version downloads").
- */
-const BADGE = /\[!\[[^[\]]*\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])/g;
-/** A line of badges and nothing else (a badge row under a list item): no line at all. */
-const BADGE_LINE = new RegExp(`^[ \\t]*(?:${BADGE.source}[ \\t]*)+(?:\\n|$)`, 'gm');
-/** An image in a heading (a logo beside the name): shown as a picture, not as its alt text. */
-const IMAGE = /!\[[^[\]]*\](?:\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])/g;
-
 /** An `<h1>` in an HTML block, its text read up to 500 characters. */
 const HTML_H1 = /<h1\b[^<>]*>([\s\S]{0,500}?)<\/h1\s*>/i;
-
-/** Stands for a code span while the text around it loses its markup: a private-use character, no markup itself. */
-const SPAN_MARK = '\uE000';
-const SPAN_MARKS = /\uE000(\d+)\uE000/;
-
-/** Tags out of text outside code spans: a line break or a block tag parts words ("one<br>two" is two words); inline tags go. */
-const withoutTags = (text: string) =>
-  text.replace(/<(?:br|hr|\/?(?:p|div|li|tr|td|th|table|ul|ol|h[1-6]))\b[^<>]*>/gi, ' ').replace(/<\/?[a-zA-Z][^<>]*>/g, '');
-
-const withoutEmphasis = (text: string) => text.replace(/(\*\*|__)(.+?)\1/g, '$2').replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2');
 
 /**
  * The text of a paragraph that is nothing but bold ("**Option 2: Use environment variables**") when it may title
