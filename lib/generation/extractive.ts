@@ -239,6 +239,8 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
   const header = tableHeaderAbove(blocks, from);
+  const announcedAt = tableAnnouncement(blocks, from);
+  const announcement = announcedAt >= 0 && size() + blocks[announcedAt].text.length <= EXCERPT_CHARS * 1.5 ? blocks[announcedAt] : null;
   const quoted = (b: TextBlock) => quote(b, weights);
   // A listing the excerpt names ("as shown in Listing 7-16", "The code in Listing 12-1 allows…") comes with it
   // when the passage shows it elsewhere: its code and caption, where they stand when next to the excerpt, else
@@ -250,7 +252,7 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   const before = listing.length > 0 && listing.at(-1) === from - 1 ? listing : [];
   const after = before.length ? [] : listing;
   const excerpt = [...before, ...range(from, to), ...after].map((i) => (i === to && promisesCode ? withoutAnnouncement(blocks[i]) : blocks[i]));
-  const chosen = [...(header ? [quoted(header)] : []), ...excerpt.filter((b) => b !== null).map(quoted)];
+  const chosen = [...(announcement ? [quoted(announcement)] : []), ...(header ? [quoted(header)] : []), ...excerpt.filter((b) => b !== null).map(quoted)];
   // The title counts too: an excerpt from a page about the question is better than a passing mention.
   const titled = 0.5 * coverage(passage.title, weights);
   const score = scores.slice(from + context, to + 1 - example).reduce((a, b) => a + b, 0) + titled;
@@ -608,13 +610,28 @@ function cited({ text, closedByBlock }: Rendered, citation: string): string {
 
 /** The first row of the table holding row `index`, when it is above `index` and the table starts in this passage. */
 function tableHeaderAbove(blocks: TextBlock[], index: number): TextBlock | undefined {
+  const first = tableStart(blocks, index);
+  // A passage that opens with rows holds the rest of a table cut at a passage's end: its first row is no header.
+  return first >= 0 && first < index && first > 0 ? blocks[first] : undefined;
+}
+
+/** The first row of the table whose row is blocks[index] (rows of as many cells before it), or -1 when it is no row. */
+function tableStart(blocks: TextBlock[], index: number): number {
   const cellsOf = (b: TextBlock | undefined) => (b && isRow(b) ? b.text.split(CELL).length : 0);
   const width = cellsOf(blocks[index]);
-  if (!width) return undefined;
+  if (!width) return -1;
   let first = index;
   while (first > 0 && cellsOf(blocks[first - 1]) === width) first--;
-  // A passage that opens with rows holds the rest of a table cut at a passage's end: its first row is no header.
-  return first < index && first > 0 ? blocks[first] : undefined;
+  return first;
+}
+
+/**
+ * The sentence announcing the table an excerpt opens in ("We have four ways to set user memory usage:" over Docker's
+ * table of memory options), when the excerpt leaves it out: rows alone do not say what they list.
+ */
+function tableAnnouncement(blocks: TextBlock[], from: number): number {
+  const first = tableStart(blocks, from);
+  return first > 0 && announcesSomething(blocks[first - 1]) ? first - 1 : -1;
 }
 
 /** The cells of the table rows that follow one another from `start`, each with as many cells as the first. */

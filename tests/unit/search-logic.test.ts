@@ -768,6 +768,20 @@ describe('extractive answer: what a colon announces', () => {
     );
   });
 
+  it("opens a table it quotes with the sentence announcing it, though the sentence holds none of the question's words", () => {
+    const quoted = quoteOf('limit how much memory a container may use', [
+      'Runtime constraints apply to every process.',
+      'We have four ways to set user usage:',
+      'Option | Result',
+      'memory=inf (default) | There is no memory limit for the container.',
+      'memory=L | The container may not use more than L bytes of memory.',
+    ]);
+    expect(quoted).toBe(
+      'We have four ways to set user usage:\n\n| Option | Result |\n| --- | --- |\n| memory=inf (default) | There is no memory limit for the container. |\n' +
+        '| memory=L | The container may not use more than L bytes of memory. |\n\n[1]',
+    );
+  });
+
   it('does not quote an announcement a passage ends with: what it announces is in the next passage', () => {
     const cut = passageOf(
       1,
@@ -829,9 +843,9 @@ describe('extractive answer: rows from the middle of a table', () => {
   const answer = (text: string) => composeExtractive(answerInput('join paths', [passageOf(1, 'pathlib', text)]));
   const rows = ['os.getcwd() | Path.cwd()', 'os.symlink() | Path.symlink_to()', 'os.path.join() | PurePath.joinpath()'];
 
-  it("puts the table's header above them when the table starts in the passage", () => {
+  it("puts the table's header above them when the table starts in the passage, and the sentence announcing it above that", () => {
     expect(answer(['Tools of the os module and their pathlib counterparts:', 'os and os.path | pathlib', ...rows].join('\n\n'))).toBe(
-      '| os and os.path | pathlib |\n| --- | --- |\n| os.path.join() | PurePath.joinpath() |\n\n[1]',
+      'Tools of the os module and their pathlib counterparts:\n\n| os and os.path | pathlib |\n| --- | --- |\n| os.path.join() | PurePath.joinpath() |\n\n[1]',
     );
   });
 
