@@ -35,6 +35,10 @@ describe('parseMarkdown: HTML blocks', () => {
   it('reads the lists and headings of an HTML block as the HTML reader does, and leaves the Markdown after it Markdown', () => {
     const source = '# Guide\n\n<h2 align="center">Install</h2>\n<ul><li>npm i x</li><li>yarn add x</li></ul>\n\nThen **run** it.\n';
     expect(sections(source)).toEqual([{ heading: 'Guide › Install', paragraphs: ['• npm i x', '• yarn add x', 'Then run it.'] }]);
+    // A README that opens with its description and heads its sections with '#' has no title heading.
+    expect(parseMarkdown('A robust Redis client.\n\n# Features\n\nText.\n\n# Quick Start\n\nMore.\n').title).toBeNull();
+    expect(parseMarkdown('![banner](b.png)\n\n# pino\n\nA logger.\n').title).toBe('pino');
+    expect(parseMarkdown('# Guide\n\nText.\n\n# Appendix\n\nMore.\n').title).toBe('Guide');
     // A README headed by a centred <h1> is named by it.
     expect(parseMarkdown('<h1 align="center">\n  <img src="logo.svg"> Beehive &amp; Co\n</h1>\n\nText.\n').title).toBe('Beehive & Co');
   });

@@ -20,6 +20,10 @@ export function parseMarkdown(source: string): ParsedDocument {
   const lines = withBoxesUnwrapped((frontMatter?.[1] === '---' ? withoutLiquidRaw(body) : body).split('\n'));
   const builder = new SectionBuilder();
   let title: string | null = null;
+  // A README that opens with its description and then heads its sections with '#' ("# Features", "# Quick Start":
+  // ioredis') has no title heading: its first one names a section, not the page.
+  let titleAfterText = false;
+  let firstLevelHeadings = 0;
   // The page's first heading when nothing comes before it: its name when it has no `#` heading nor a declared title.
   let opening: string | null = null;
   let block: string[] = [];
@@ -73,7 +77,13 @@ export function parseMarkdown(source: string): ParsedDocument {
     settle(false);
     listAbove = false;
     const clean = inline(withoutHeadingId(withoutClosingHashes(text)).replace(BADGE, '').replace(IMAGE, ''));
-    if (level === 1 && !title) title = clean;
+    if (level === 1) {
+      firstLevelHeadings++;
+      if (!title) {
+        title = clean;
+        titleAfterText = builder.sections.some((section) => section.paragraphs.length > 0);
+      }
+    }
     // No section yet: nothing shown comes before this heading (the paragraph above was flushed into one).
     if (opening === null && builder.sections.length === 0) opening = clean;
     builder.heading(level, clean);
@@ -161,7 +171,8 @@ export function parseMarkdown(source: string): ParsedDocument {
   // A page without a `#` heading is named by its front matter's title (Jekyll, Hugo and Docusaurus show it as the
   // heading), else by the heading it opens with, whatever its level ("### Work with a development container").
   const declared = frontMatter ? declaredTitle(frontMatter[2]) : null;
-  return { format: 'markdown', title: title ?? declared ?? (opening || null), sections: builder.sections, qa: [] };
+  const named = titleAfterText && firstLevelHeadings > 1 ? null : title;
+  return { format: 'markdown', title: named ?? declared ?? (opening || null), sections: builder.sections, qa: [] };
 }
 
 /**
