@@ -626,11 +626,13 @@ function tableStart(blocks: TextBlock[], index: number): number {
 }
 
 /**
- * The sentence announcing the table an excerpt opens in ("We have four ways to set user memory usage:" over Docker's
- * table of memory options), when the excerpt leaves it out: rows alone do not say what they list.
+ * The sentence announcing the table or the list an excerpt opens in ("We have four ways to set user memory usage:"
+ * over Docker's table of memory options, "Doctests can be run from two places:" over an item of its list), when the
+ * excerpt leaves it out: rows or an item alone do not say what they list.
  */
 function tableAnnouncement(blocks: TextBlock[], from: number): number {
-  const first = tableStart(blocks, from);
+  let first = tableStart(blocks, from);
+  if (first < 0 && isListItem(blocks[from])) for (first = from; first > 0 && isListItem(blocks[first - 1]); ) first--;
   return first > 0 && announcesSomething(blocks[first - 1]) ? first - 1 : -1;
 }
 

@@ -782,6 +782,18 @@ describe('extractive answer: what a colon announces', () => {
     );
   });
 
+  it('opens a list item it quotes with the sentence announcing the list', () => {
+    const quoted = quoteOf('search engine running on a web server', [
+      'Doxygen can search through HTML with an external tool. This has several advantages:',
+      '• No extra index files are needed.',
+      '• A search engine running on a web server indexes the documentation of many projects at once.',
+      'Unrelated closing words.',
+    ]);
+    expect(quoted).toBe(
+      'Doxygen can search through HTML with an external tool. This has several advantages:\n\n- A search engine running on a web server indexes the documentation of many projects at once. [1]',
+    );
+  });
+
   it('does not quote an announcement a passage ends with: what it announces is in the next passage', () => {
     const cut = passageOf(
       1,
