@@ -5,7 +5,9 @@
 // versions and pull-request addresses in one) and link reference definitions
 // ("[`path.parse()`]: #pathparsepath"), nor kramdown's attribute lists
 // ("{:.warning}", "## Usage {#usage}"), nor a Jekyll page's Liquid `{% raw %}` tags. A pipe table becomes one paragraph
-// per row with its cells set apart, as HTML tables are read (html.ts).
+// per row with its cells set apart, as HTML tables are read (html.ts). As GitHub renders it: HTML blocks are read
+// as HTML (markdown-html.ts), the boxes of MkDocs, Docusaurus and GitHub as a label over their text
+// (markdown-boxes.ts), a line's text with entities decoded and badges left out (markdown-inline.ts).
 import { SectionBuilder, type ParsedDocument } from '../document';
 import { readsAsTitle } from './bold-titles';
 import { BOLD_TITLE_LEVEL } from './html';
