@@ -135,6 +135,21 @@ describe('import of each format', () => {
     expect(rows.find((p) => p.text.includes('npm install beehive'))?.text).toMatch(/Install with npm\s+```/);
   });
 
+  it('AsciiDoc (.adoc): sections, description lists as entries, listings as code, macros as their text, attributes and comments as nothing', async () => {
+    const { content, passages: rows, text } = await importOne('hive-guide.adoc');
+    expect(content.name).toBe('Hive Inspection Guide');
+    // Each term an entry over its description; the two small entries share a passage under their section.
+    const tools = rows.find((p) => p.text.includes('Calms the colony'));
+    expect(tools?.heading).toBe('Hive Inspection Guide › Tools');
+    expect(tools?.text).toMatch(/^smoker\n+Calms the colony before the lid comes off\.\n+hive tool\n+Pries frames apart/m);
+    expect(text).toMatch(/Note:\s+Wear a veil for every inspection\./);
+    expect(text).toMatch(/Field \| Meaning\s+Queen seen \| yes or no/);
+    expect(text).toMatch(/```\nbeehive export --since 2024-01-01 log\.csv\n```/);
+    expect(text).toContain('Export the log with beehive export <file>:');
+    expect(text).toContain('See the tools or the hive atlas.');
+    for (const markup of [':toc:', '// internal', '[source', '----', '|===', '<<tools', 'link:']) expect(text).not.toContain(markup);
+  });
+
   it('plain text: named after the file', async () => {
     const { content, text } = await importOne('lighthouse.txt');
     expect(content.name).toBe('lighthouse.txt');

@@ -166,6 +166,17 @@ export function parseMarkdown(source: string): ParsedDocument {
       i = indentedCode(lines, i, builder) - 1;
       continue;
     }
+    const definition = DEFINITION.exec(line);
+    if (definition && block.length > 0 && block.length <= MAX_TERM_LINES && !LIST_ITEM.test(block[0])) {
+      // A definition list (Pandoc's, kramdown's, PHP Markdown Extra's: "term" then ": definition"): the term is a
+      // reference entry over its definition, as an HTML <dt> is, so small entries share a passage under their section.
+      settle(false);
+      const term = block.map((termLine) => inline(termLine.trim())).join(', ');
+      block = [];
+      builder.entry(BOLD_TITLE_LEVEL, term.slice(0, ENTRY_TITLE_CHARS), term);
+      if (definition[1]) block.push(definition[1]);
+      continue;
+    }
     block.push(line);
   }
   flush();
@@ -186,6 +197,13 @@ const MDX_IMPORT = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"][^'"\n]+['"];?\s*$/
 const MDX_EXPORT = /^export\s+(?:const|let|default|function|async)\b/;
 /** Statements are read on lines of at most this length: the import pattern backtracks over a line's spaces. */
 const MDX_STATEMENT_MAX_CHARS = 500;
+
+/** A definition's line under its term: ": text", or ":" alone when the definition opens with a block. */
+const DEFINITION = /^ {0,3}:(?:[ \t]+(\S.*))?[ \t]*$/;
+/** A term is at most this many lines (several terms of one definition, "-a" and "--all"). */
+const MAX_TERM_LINES = 8;
+/** An entry's heading holds this much of its term; the term stays whole as its first line. */
+const ENTRY_TITLE_CHARS = 120;
 
 /** A quotation's line, and one that opens a fence inside it ("> ```js"). */
 const QUOTED = /^\s{0,3}> ?/;

@@ -12,9 +12,18 @@
 // indented block after "::" is code, and so is a block of ">>>" lines or
 // shell prompts.
 import { SectionBuilder, joinedLines, type ParsedDocument } from '../document';
+import { asciiDocAsMarkdown, isAsciiDoc } from './asciidoc';
+import { parseMarkdown } from './markdown';
+import { withPurpose } from './page-title';
 import { argumentText, directiveOf, footnoteOf, inlineText, isExplicitMarkup, isModuleMember, roleOf, type Directive } from './restructured-text';
 
 export function parseText(source: string): ParsedDocument {
+  // (A reStructuredText directive says it is not AsciiDoc; its other marks, "``", AsciiDoc writes too.)
+  if (isAsciiDoc(source) && !RST_DIRECTIVE.test(source)) {
+    // AsciiDoc, read as the Markdown it means (asciidoc.ts); a manual page's NAME line completes its title, as in HTML.
+    const doc = parseMarkdown(asciiDocAsMarkdown(source));
+    return { ...doc, format: 'text', title: withPurpose(doc.title, doc.sections) };
+  }
   const lines = source.replace(/\r\n?/g, '\n').split('\n').map(expandedIndent);
   const reader = new TextReader(RESTRUCTURED_TEXT.test(source));
   reader.read(lines, 0);
@@ -45,6 +54,7 @@ const ENTRY_TITLE_CHARS = 120;
 /** A heading is one line of at most this many characters. */
 const HEADING_MAX_CHARS = 150;
 
+const RST_DIRECTIVE = /^\.\. [\w:-]+::/m;
 /** What only reStructuredText writes: a directive, a role, an inline literal. */
 const RESTRUCTURED_TEXT = /^\.\. [\w:-]+::|:[\w-]+:`[^`]|``[^`\s]/m;
 
