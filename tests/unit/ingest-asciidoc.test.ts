@@ -71,6 +71,12 @@ describe('parseText: AsciiDoc', () => {
       '[NOTE]',
       'Open hives only when warm.',
       '',
+      '====',
+      'Example blocks are read as the rest is:',
+      '',
+      'smoker:: calms the colony',
+      '====',
+      '',
       '.Inspection intervals',
       '|===',
       '|Season |Interval',
@@ -96,9 +102,13 @@ describe('parseText: AsciiDoc', () => {
       {
         heading: 'Beehive Guide › Inspections',
         entry: false,
+        paragraphs: ['Note:', 'Open hives only when warm.', 'Example blocks are read as the rest is:'],
+      },
+      { heading: 'Beehive Guide › Inspections › smoker', entry: true, paragraphs: ['smoker', 'calms the colony'] },
+      {
+        heading: 'Beehive Guide › Inspections',
+        entry: false,
         paragraphs: [
-          'Note:',
-          'Open hives only when warm.',
           'Inspection intervals',
           'Season | Interval',
           'Spring | every 7 days',
@@ -121,17 +131,22 @@ describe('parseText: AsciiDoc', () => {
     expect(parseText(terms).sections.length).toBeGreaterThan(0);
     const unclosed = `= a\n\n----\n${'x\n'.repeat(100_000)}|===\n${'|a |b\n'.repeat(50_000)}`;
     expect(parseText(unclosed).sections.length).toBeGreaterThan(0);
+    const section = `= a\n\n== b${' '.repeat(200_000)}c\n\ntext\n`;
+    expect(parseText(section).sections.length).toBeGreaterThan(0);
     const macros = `= a\n\n${'link:x['.repeat(50_000)}\n${'<<a,'.repeat(50_000)}\n`;
     expect(parseText(macros).sections.length).toBeGreaterThan(0);
   });
 });
 
 describe('parseMarkdown: definition lists', () => {
-  it('reads "term" then ": definition" as an entry over its definition, several terms joined', () => {
-    const doc = parseMarkdown('## Options\n\n-a\n--all\n: Stash every file.\n\n--quiet\n: Say nothing.\n\nAfter.\n');
+  it('reads "term" then ": definition" as an entry over its definition, several terms joined, up to a paragraph at the margin', () => {
+    const doc = parseMarkdown(
+      '## Options\n\n-a\n--all\n: Stash every file.\n\n--quiet\n: Say nothing.\n\n    Said twice, indented: the same definition.\n\nAfter the list, the section again.\n',
+    );
     expect(outline(doc)).toEqual([
       { heading: 'Options › -a, --all', entry: true, paragraphs: ['-a, --all', 'Stash every file.'] },
-      { heading: 'Options › --quiet', entry: true, paragraphs: ['--quiet', 'Say nothing.', 'After.'] },
+      { heading: 'Options › --quiet', entry: true, paragraphs: ['--quiet', 'Say nothing.', 'Said twice, indented: the same definition.'] },
+      { heading: 'Options', entry: false, paragraphs: ['After the list, the section again.'] },
     ]);
   });
 });

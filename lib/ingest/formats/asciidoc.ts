@@ -38,7 +38,7 @@ const TERM = /^(\S.{0,300}?)(?::{2,4}|;;)(?:[ \t]+(.*))?$/;
 export function asciiDocAsMarkdown(source: string): string {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
-  let block: { delimiter: string; code: boolean } | null = null;
+  let block: { delimiter: string } | null = null;
   let comment = false;
   let terms: string[] = [];
   // Lines after a term, up to a blank line followed by what is not indented: its description, unindented.
@@ -52,13 +52,16 @@ export function asciiDocAsMarkdown(source: string): string {
     terms = [];
     definitionPending = true;
     inDescription = true;
+    continued = false;
   };
   const openDefinition = () => {
     if (definitionPending) out.push(':');
     definitionPending = false;
   };
+  // The description's first paragraph went out after ": "; the rest go out indented, as Markdown continues a definition.
+  let continued = false;
   const emit = (text: string) => {
-    out.push(definitionPending ? `: ${text}` : text);
+    out.push(definitionPending ? `: ${text}` : inDescription && continued ? `    ${text}` : text);
     definitionPending = false;
   };
   for (let i = 0; i < lines.length; i++) {
@@ -70,9 +73,9 @@ export function asciiDocAsMarkdown(source: string): string {
     }
     if (block) {
       if (trimmed === block.delimiter) {
-        if (block.code) out.push('```');
+        out.push('```');
         block = null;
-      } else out.push(block.code ? line : inline(line));
+      } else out.push(line);
       continue;
     }
     if (trimmed === '////') {
@@ -95,15 +98,14 @@ export function asciiDocAsMarkdown(source: string): string {
       if (label) out.push('', label, '');
       label = null;
       out.push('', '```');
-      block = { delimiter: trimmed, code: true };
+      block = { delimiter: trimmed };
       continue;
     }
+    // An example, sidebar, quote, passthrough or open block's delimiters show nothing; what they hold is read as the
+    // rest is (a passthrough's HTML as the Markdown reader reads HTML blocks).
     if (/^(?:={4,}|\*{4,}|_{4,}|\+{4,}|--)$/.test(trimmed)) {
       endTerms();
       openDefinition();
-      if (label) out.push('', label, '');
-      label = null;
-      block = { delimiter: trimmed, code: false };
       continue;
     }
     if (/^\|={3,}$/.test(trimmed)) {
@@ -112,12 +114,12 @@ export function asciiDocAsMarkdown(source: string): string {
       i = table(lines, i + 1, out);
       continue;
     }
-    const section = /^(={1,6})[ \t]+(\S.*?)(?:[ \t]+=+)?$/.exec(line);
+    const section = /^(={1,6})[ \t]+\S/.exec(line);
     if (section) {
       endTerms();
       openDefinition();
       inDescription = false;
-      out.push('', `${'#'.repeat(section[1].length)} ${inline(section[2])}`, '');
+      out.push('', `${'#'.repeat(section[1].length)} ${inline(withoutClosingMarks(line.slice(section[1].length)))}`, '');
       continue;
     }
     const admonition = ADMONITION.exec(trimmed);
@@ -130,6 +132,7 @@ export function asciiDocAsMarkdown(source: string): string {
     if (/^\/\/(?!\/)/.test(trimmed)) continue;
     if (trimmed === '+') {
       out.push('');
+      continued = true;
       continue;
     }
     const term = !/^\s/.test(line) && !/^(?:https?|ftp|mailto|link|xref|image|include):/.test(trimmed) ? TERM.exec(trimmed) : null;
@@ -149,6 +152,7 @@ export function asciiDocAsMarkdown(source: string): string {
       out.push('');
       // A description goes on past a blank line only with what is indented under its term.
       if (inDescription && !/^\s/.test(next)) inDescription = false;
+      continued = true;
       continue;
     }
     const title = /^\.([^.\s].*)$/.exec(trimmed);
@@ -164,10 +168,18 @@ export function asciiDocAsMarkdown(source: string): string {
     }
     emit(inline(inDescription ? trimmed : listItem(line)));
   }
-  if (block?.code) out.push('```');
+  if (block) out.push('```');
   endTerms();
   openDefinition();
   return out.join('\n');
+}
+
+/** "== Usage ==" → "Usage": the title without its closing marks, read from the end (no pattern retried at every space). */
+function withoutClosingMarks(title: string): string {
+  const text = title.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '=') end--;
+  return end < text.length && end > 0 && /\s/.test(text[end - 1]) ? text.slice(0, end).trim() : text;
 }
 
 /** The level of the two-line title `line` underlined by `next` (as long as it, give or take two), or 0. */

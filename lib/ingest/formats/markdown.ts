@@ -46,10 +46,21 @@ export function parseMarkdown(source: string): ParsedDocument {
     } else builder.paragraph(pending.title);
     pending = null;
   };
+  // A definition list's entry is open: its definition goes on with indented paragraphs (and any code or list); a
+  // paragraph back at the margin ends the list, and what it says belongs to the section again.
+  let definitionOpen = false;
+  let definitionFirst = false;
   const flush = () => {
     if (!block.length) return;
-    listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0]));
-    const text = unwrapped(block);
+    if (definitionOpen && !definitionFirst && !INDENTED.test(block[0])) {
+      builder.close(BOLD_TITLE_LEVEL);
+      definitionOpen = false;
+    }
+    const definitionGoesOn = definitionOpen;
+    definitionFirst = false;
+    listAbove = LIST_ITEM.test(block[0]) || (listAbove && INDENTED.test(block[0])) || definitionGoesOn;
+    // A definition's indented paragraph is prose, its lines wrapped as any paragraph's.
+    const text = unwrapped(definitionGoesOn && INDENTED.test(block[0]) ? block.map((l) => l.trimStart()) : block);
     block = [];
     const bold = boldOnly(text);
     // Two bold paragraphs in a row: the first titles nothing (HTML's rule, bold-titles.ts).
@@ -78,6 +89,7 @@ export function parseMarkdown(source: string): ParsedDocument {
     flush();
     settle(false);
     listAbove = false;
+    definitionOpen = false;
     const clean = inline(withoutHeadingId(withoutClosingHashes(text)).replace(BADGE, '').replace(IMAGE, ''));
     if (level === 1) {
       firstLevelHeadings++;
@@ -175,6 +187,9 @@ export function parseMarkdown(source: string): ParsedDocument {
       block = [];
       builder.entry(BOLD_TITLE_LEVEL, term.slice(0, ENTRY_TITLE_CHARS), term);
       if (definition[1]) block.push(definition[1]);
+      definitionOpen = true;
+      definitionFirst = definition[1] !== undefined;
+      listAbove = true;
       continue;
     }
     block.push(line);
