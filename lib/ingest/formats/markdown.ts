@@ -14,6 +14,7 @@ import { BOLD_TITLE_LEVEL } from './html';
 import { withBoxesUnwrapped } from './markdown-boxes';
 import { HtmlBlocks, htmlBlockEnd, opensHtmlBlock } from './markdown-html';
 import { BADGE, IMAGE, inline } from './markdown-inline';
+import { declaredTitle, FRONT_MATTER, LINK_DEFINITION, withoutClosingHashes, withoutComments, withoutLiquidRaw } from './markdown-lines';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
@@ -335,74 +336,6 @@ function unwrapped(lines: string[]): string {
     text += apart ? `\n${lines[i]}` : ` ${lines[i].trimStart()}`;
   }
   return text;
-}
-
-/** A static site generator's metadata block at the very start: YAML between `---` lines, or TOML between `+++`. */
-const FRONT_MATTER = /^(---|\+\+\+)\n([\s\S]*?)\n\1[ \t]*(?:\n|$)/;
-
-/** Liquid's `{% raw %}` and `{% endraw %}`, as a line of their own (with its line break) or inside a line. */
-const LIQUID_RAW_LINE = /^[ \t]*\{%-?\s*(?:end)?raw\s*-?%\}[ \t]*\n/gm;
-const LIQUID_RAW = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
-
-/**
- * A page with YAML front matter is a Jekyll page: Liquid reads it before Markdown does, and its `{% raw %}` …
- * `{% endraw %}` only keep what they enclose from Liquid (Docker's `--format '{{.ID}}'`). The site never shows the
- * tags; imported as text they stood in code and answers ("{% raw %}{{ log stream }}{% endraw %}").
- */
-function withoutLiquidRaw(body: string): string {
-  // Most pages hold no Liquid tag: they are not scanned line by line.
-  return body.includes('{%') ? body.replace(LIQUID_RAW_LINE, '').replace(LIQUID_RAW, '') : body;
-}
-
-/** The block's `title: …` (YAML) or `title = "…"` (TOML), unquoted; null when it has none. */
-function declaredTitle(block: string): string | null {
-  const line = /^title\s*[:=][ \t]*(.*)$/m.exec(block);
-  const value = line?.[1]
-    .trim()
-    .replace(/^(["'])(.*)\1$/, '$2')
-    .trim();
-  return value ? inline(value).slice(0, 500) : null;
-}
-
-/** "[label]: destination", optionally with a title: defines a link, shows nothing (CommonMark). */
-const LINK_DEFINITION = /^\s{0,3}\[[^\[\]]+\]:\s*\S+(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*$/;
-
-/**
- * The line without its HTML comments; `open`: a comment goes on past its end. Read with indexOf, so a line of
- * many "<!--" costs one pass. Fenced code never gets here with a comment open: a fence inside a comment is
- * comment, and code is kept as written (the fence loop reads its lines itself).
- */
-function withoutComments(line: string, open: boolean): { text: string; open: boolean } {
-  if (!open && !line.includes('<!--')) return { text: line, open };
-  let text = '';
-  let at = 0;
-  let inside = open;
-  while (at < line.length) {
-    if (inside) {
-      const end = line.indexOf('-->', at);
-      if (end < 0) return { text, open: true };
-      at = end + 3;
-      inside = false;
-    } else {
-      const start = line.indexOf('<!--', at);
-      if (start < 0) break;
-      text += line.slice(at, start);
-      at = start + 4;
-      inside = true;
-    }
-  }
-  return { text: text + line.slice(at), open: inside };
-}
-
-/**
- * "## Title ##" → "Title": the closing run of # after a space goes. Read from the end, as a pattern
- * (/\s+#+\s*$/) retried at every space of a heading line of 100,000 spaces took seconds.
- */
-function withoutClosingHashes(text: string): string {
-  const trimmed = text.trimEnd();
-  let end = trimmed.length;
-  while (end > 0 && trimmed[end - 1] === '#') end--;
-  return end < trimmed.length && end > 0 && /\s/.test(trimmed[end - 1]) ? trimmed.slice(0, end).trimEnd() : trimmed;
 }
 
 /** An `<h1>` in an HTML block, its text read up to 500 characters. */
