@@ -5,6 +5,8 @@
 // titles), listing and literal blocks as code, description lists as a bold term over its description, block titles,
 // lists, tables, admonitions as a label, and inline macros as their text; comments, attributes, anchors and
 // preprocessor lines are nothing a reader sees.
+import { asLabel, typeTitle } from '../../text/box-labels';
+import { withoutClosingRun } from './markdown-lines';
 
 /**
  * What only AsciiDoc writes: a block attribute line, a preprocessor or block macro, a cross reference or an inline
@@ -119,12 +121,12 @@ export function asciiDocAsMarkdown(source: string): string {
       endTerms();
       openDefinition();
       inDescription = false;
-      out.push('', `${'#'.repeat(section[1].length)} ${inline(withoutClosingMarks(line.slice(section[1].length)))}`, '');
+      out.push('', `${'#'.repeat(section[1].length)} ${inline(withoutClosingRun(line.slice(section[1].length), '=').trim())}`, '');
       continue;
     }
     const admonition = ADMONITION.exec(trimmed);
     if (admonition) {
-      label = `${admonition[1].charAt(0)}${admonition[1].slice(1).toLowerCase()}:`;
+      label = asLabel(typeTitle(admonition[1].toLowerCase()));
       continue;
     }
     // Attribute lists, anchors, document attributes, preprocessor lines and comments show nothing.
@@ -172,14 +174,6 @@ export function asciiDocAsMarkdown(source: string): string {
   endTerms();
   openDefinition();
   return out.join('\n');
-}
-
-/** "== Usage ==" → "Usage": the title without its closing marks, read from the end (no pattern retried at every space). */
-function withoutClosingMarks(title: string): string {
-  const text = title.trim();
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '=') end--;
-  return end < text.length && end > 0 && /\s/.test(text[end - 1]) ? text.slice(0, end).trim() : text;
 }
 
 /** The level of the two-line title `line` underlined by `next` (as long as it, give or take two), or 0. */

@@ -14,6 +14,7 @@ import { boldTitleOf } from './bold-titles';
 import { CHROME_NAME, headingText, type El, type NodeLike, type Queryable } from './dom';
 import { pageReader } from './author-marks';
 import { assertShallowNesting } from './nesting';
+import { asLabel } from '../../text/box-labels';
 import { cleanTitle, withPurpose, withoutSiteName } from './page-title';
 
 const HEADING = /^H([1-6])$/;
@@ -258,8 +259,7 @@ function mainLandmark(document: Queryable): Queryable | null {
  * links is kept as it is.
  */
 function articleSections(content: string, title: string | null): Section[] {
-  const { document } = parseHTML(`<!doctype html><html><body>${content}</body></html>`);
-  const body = document.body as unknown as El;
+  const body = fragmentBody(content);
   const lists = linkListsOf(body, LINK_LIST_TAGS, { withinPage: true });
   const sections = lists.size ? sectionsOf(body, title, CHROME_TAGS, lists, false) : [];
   return sections.some((s) => s.paragraphs.length) ? sections : sectionsOf(body, title);
@@ -268,15 +268,16 @@ function articleSections(content: string, title: string | null): Section[] {
 /** Walks an HTML fragment into `builder`, after what it holds already (the HTML blocks of a Markdown page). */
 export function readFragmentInto(fragment: string, builder: SectionBuilder): void {
   assertShallowNesting(fragment);
-  const { document } = parseHTML(`<!doctype html><html><body>${fragment}</body></html>`);
-  walk(document.body as unknown as El, builder, { tags: CHROME_TAGS });
+  walk(fragmentBody(fragment), builder, { tags: CHROME_TAGS });
 }
 
 /** Sections of an HTML fragment (also used for the HTML mammoth makes of a DOCX). */
 export function sectionsFromHtml(fragment: string, title: string | null = null): Section[] {
-  const { document } = parseHTML(`<!doctype html><html><body>${fragment}</body></html>`);
-  return sectionsOf(document.body as unknown as El, title);
+  return sectionsOf(fragmentBody(fragment), title);
 }
+
+/** The body of a document holding nothing but the fragment. */
+const fragmentBody = (fragment: string) => parseHTML(`<!doctype html><html><body>${fragment}</body></html>`).document.body as unknown as El;
 
 function sectionsOf(
   root: El | null,
@@ -432,7 +433,7 @@ function walk(el: El, builder: SectionBuilder, chrome: Chrome, lists = 0, depth 
       // under "Note"); as a label it opens the box's text.
       flush();
       const label = headingText(textOf(node, chrome));
-      builder.paragraph(/[:.!?]$/.test(label) ? label : `${label}:`);
+      builder.paragraph(asLabel(label));
     } else if (level) {
       flush();
       const heading = headingText(textOf(node, chrome));

@@ -3,6 +3,7 @@
 // and `=== "Tab"`) indents the box's text four spaces, so read as CommonMark its second paragraph was code, and an
 // answer showed prose in a code block; Docusaurus fences it with `:::note` … `:::`, GitHub writes `> [!WARNING]`, and
 // both markers stood in the text. The label reads as the HTML reader writes a box's title ("Note:", html.ts).
+import { asLabel, typeTitle } from '../../text/box-labels';
 
 // Each marker's line is matched in two steps, the marker and then the rest trimmed: one pattern with spaces allowed
 // before and after an optional part retries every split of a long run of spaces.
@@ -35,7 +36,7 @@ export function withBoxesUnwrapped(lines: string[], depth = 0): string[] {
     }
     const alert = GITHUB_ALERT.exec(line);
     if (alert) {
-      out.push(`${alert[1]}${label(capitalised(alert[2].toLowerCase()))}`);
+      out.push(`${alert[1]}${asLabel(typeTitle(alert[2].toLowerCase()))}`);
       continue;
     }
     const mkdocs = mkdocsBox(line);
@@ -50,7 +51,7 @@ export function withBoxesUnwrapped(lines: string[], depth = 0): string[] {
           end = k + 1;
         } else break;
       }
-      if (mkdocs.title.trim()) out.push(mkdocs.indent + label(mkdocs.title), '');
+      if (mkdocs.title.trim()) out.push(mkdocs.indent + asLabel(mkdocs.title), '');
       out.push(...withBoxesUnwrapped(body.slice(0, end - i - 1), depth + 1).map((l) => (l ? mkdocs.indent + l : l)), '');
       i = end - 1;
       continue;
@@ -59,8 +60,8 @@ export function withBoxesUnwrapped(lines: string[], depth = 0): string[] {
     const rest = docusaurus ? line.slice(docusaurus[0].length).trim() : '';
     const opening = docusaurus && rest ? DOCUSAURUS_REST.exec(rest) : null;
     if (opening) {
-      const title = opening[2] ?? opening[3] ?? capitalised(opening[1]);
-      if (title.trim()) out.push(label(title), '');
+      const title = opening[2] ?? opening[3] ?? typeTitle(opening[1]);
+      if (title.trim()) out.push(asLabel(title), '');
       continue;
     }
     if (docusaurus && !rest) {
@@ -78,7 +79,7 @@ function mkdocsBox(line: string): { indent: string; title: string } | null {
   const marker = MKDOCS_MARKER.exec(line);
   const rest = marker ? MKDOCS_REST.exec(line.slice(marker[0].length).trim()) : null;
   if (!marker || !rest || (rest[1] === undefined && rest[2] === undefined)) return null;
-  return { indent: marker[1], title: rest[2] ?? capitalised(rest[1] ?? '') };
+  return { indent: marker[1], title: rest[2] ?? typeTitle(rest[1] ?? '') };
 }
 
 /** Columns of leading whitespace, a tab counting to the next multiple of four. */
@@ -96,13 +97,4 @@ function indentOf(line: string): number {
 function withSpacesForTabs(line: string): string {
   const lead = /^[ \t]*/.exec(line)?.[0] ?? '';
   return lead.includes('\t') ? ' '.repeat(indentOf(line)) + line.slice(lead.length) : line;
-}
-
-/** A box's type as its title: "note" → "Note". A title the author wrote is kept as written ("macOS"). */
-const capitalised = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
-
-/** "Note" → "Note:", "Heads up" → "Heads up:", "Why?" stays: a box's title as a label. */
-function label(title: string): string {
-  const text = title.trim();
-  return /[:.!?]$/.test(text) ? text : `${text}:`;
 }

@@ -60,12 +60,13 @@ export function withoutComments(line: string, open: boolean): { text: string; op
 }
 
 /**
- * "## Title ##" → "Title": the closing run of # after a space goes. Read from the end, as a pattern
- * (/\s+#+\s*$/) retried at every space of a heading line of 100,000 spaces took seconds.
+ * "## Title ##" → "Title" (`mark` "#"), AsciiDoc's "== Usage ==" → "Usage" (`mark` "="): the closing run of marks
+ * after a space goes. Read from the end, as a pattern (/\s+#+\s*$/) retried at every space of a heading line of
+ * 100,000 spaces took seconds.
  */
-export function withoutClosingHashes(text: string): string {
+export function withoutClosingRun(text: string, mark: string): string {
   const trimmed = text.trimEnd();
   let end = trimmed.length;
-  while (end > 0 && trimmed[end - 1] === '#') end--;
+  while (end > 0 && trimmed[end - 1] === mark) end--;
   return end < trimmed.length && end > 0 && /\s/.test(trimmed[end - 1]) ? trimmed.slice(0, end).trimEnd() : trimmed;
 }

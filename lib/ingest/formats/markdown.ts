@@ -14,7 +14,7 @@ import { BOLD_TITLE_LEVEL } from './html';
 import { withBoxesUnwrapped } from './markdown-boxes';
 import { HtmlBlocks, htmlBlockEnd, opensHtmlBlock } from './markdown-html';
 import { BADGE, IMAGE, inline } from './markdown-inline';
-import { declaredTitle, FRONT_MATTER, LINK_DEFINITION, withoutClosingHashes, withoutComments, withoutLiquidRaw } from './markdown-lines';
+import { declaredTitle, FRONT_MATTER, LINK_DEFINITION, withoutClosingRun, withoutComments, withoutLiquidRaw } from './markdown-lines';
 
 export function parseMarkdown(source: string): ParsedDocument {
   const text = source.replace(/\r\n?/g, '\n');
@@ -91,7 +91,7 @@ export function parseMarkdown(source: string): ParsedDocument {
     settle(false);
     listAbove = false;
     definitionOpen = false;
-    const clean = inline(withoutHeadingId(withoutClosingHashes(text)).replace(BADGE, '').replace(IMAGE, ''));
+    const clean = inline(withoutHeadingId(withoutClosingRun(text, '#')).replace(BADGE, '').replace(IMAGE, ''));
     if (level === 1) {
       firstLevelHeadings++;
       if (!title) {
