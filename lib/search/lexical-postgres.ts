@@ -108,6 +108,7 @@ const RARITY_SCALE = 1_000_000;
  * each term's at most `budget`, should the counts ever say less than the index holds).
  */
 async function byRarity(datasetId: number, terms: IndexTerm[], idf: ReadonlyMap<string, number>, budget: number, pool: number): Promise<Candidate[]> {
+  if (terms.length === 1) return oneTermByRarity(datasetId, terms[0], idf, budget, pool);
   // The sum is rounded (to millionths, kept as a float: rounding and sorting `numeric` took a quarter of the
   // query over 17,000 matching passages): passages holding the same terms tie whatever order the plan adds them in.
   // One branch a term, each with its own tsquery: the planner then reads each term's matches from the GIN
@@ -136,5 +137,26 @@ async function byRarity(datasetId: number, terms: IndexTerm[], idf: ReadonlyMap<
     SELECT h.passage_id AS id, h.rarity / ${RARITY_SCALE} AS score
     FROM held h JOIN passage_search ps ON ps.passage_id = h.passage_id, to_tsquery('english', ${query}) AS a(query)
     ORDER BY h.rarity DESC, ts_rank(${WEIGHTS}::float4[], ps.document, a.query, 1) DESC, h.passage_id LIMIT ${pool}`;
+  return rows.map((r) => ({ passageId: Number(r.id), lexical: Number(r.score) }));
+}
+
+/**
+ * One term: every match holds the same words, so every match ties on rarity and all of them went on to ts_rank,
+ * each read a second time by its key after the scan that found it. At 1,000,000 passages a common word's 17,891
+ * matches took 200 ms, half of it in that second read (bench/search/results.md). One scan ranks them with the
+ * documents it has read: the same passages in the same order, with the same score, as the general query (when the
+ * word has more matches than the budget, which the plan avoids, each query keeps the budget's worth its scan meets first).
+ */
+async function oneTermByRarity(datasetId: number, term: IndexTerm, idf: ReadonlyMap<string, number>, budget: number, pool: number): Promise<Candidate[]> {
+  const weight = idf.get(termKey(term)) ?? 1;
+  const query = tsquery([term], 'or');
+  const rows = await db().$queryRaw<{ id: number; score: number }[]>`
+    SELECT c.passage_id AS id, round(${weight}::float8 * ${RARITY_SCALE}) / ${RARITY_SCALE} AS score
+    FROM (
+      SELECT passage_id, document FROM passage_search
+      WHERE dataset_id = ${datasetId} AND document @@ to_tsquery('english', ${lexeme(term)})
+      LIMIT ${budget}
+    ) c, to_tsquery('english', ${query}) AS a(query)
+    ORDER BY ts_rank(${WEIGHTS}::float4[], c.document, a.query, 1) DESC, c.passage_id LIMIT ${pool}`;
   return rows.map((r) => ({ passageId: Number(r.id), lexical: Number(r.score) }));
 }

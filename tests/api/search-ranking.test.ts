@@ -8,6 +8,7 @@ import { termKey } from '@/lib/search/lexical';
 import { idf } from '@/lib/search/rerank';
 import { queryTerms, stemsOf } from '@/lib/text/words';
 import { createTenant } from '../helpers/tenant';
+import { isPostgres } from '@/lib/db/client';
 import { loadCorpus, type CorpusDocument } from '../fixtures/search-corpus';
 
 const doc = (name: string, passages: [string, string][]): CorpusDocument => ({
@@ -302,6 +303,20 @@ describe('ranking beyond plain full text', () => {
 
   it('a word held by more passages than the first stage keeps among equals still finds the page named after it', async () => {
     const found = await retrieve(tieDatasetId, 'use more than one database', { topK: 1, minScore: 0 });
+    expect(found[0].content.name).toBe('Multiple databases');
+  });
+
+  it.runIf(isPostgres())('one word held by every candidate: the first stage orders its matches as ts_rank does, the best first', async () => {
+    const index = lexicalIndex();
+    const terms = queryTerms('database').map(({ word, stem }) => ({ word, stem }));
+    const { total, df } = await index.frequencies(tieDatasetId, terms);
+    const rarity = new Map(terms.map((t) => [termKey(t), idf(total, df.get(termKey(t)) ?? 0)]));
+    const byRarity = await index.candidates(tieDatasetId, terms, 'or', 1_000, 5, { exclusive: false, idf: rarity });
+    const byRank = await index.candidates(tieDatasetId, terms, 'or', 1_000, 5);
+    expect(byRarity.map((c) => c.passageId)).toEqual(byRank.map((c) => c.passageId));
+    expect(new Set(byRarity.map((c) => c.lexical)).size).toBe(1);
+    const found = await retrieve(tieDatasetId, 'database', { topK: 1, minScore: 0 });
+    expect(found[0].passageId).toBe(byRarity[0].passageId);
     expect(found[0].content.name).toBe('Multiple databases');
   });
 
