@@ -1,7 +1,8 @@
 // The full-text index follows every write of passages, contents and subjects
 // inside the writer's transaction, on SQLite (FTS5) and PostgreSQL (tsvector).
 import { describe, expect, it } from 'vitest';
-import { db, isPostgres } from '@/lib/db/client';
+import { db, isPostgres, Prisma } from '@/lib/db/client';
+import { rankedCandidatesSql } from '@/lib/search/lexical-sqlite';
 import { replacePassages } from '@/lib/knowledge/passages';
 import { rewritePassages } from '../helpers/passages';
 import { createKnowledge, createTenant } from '../helpers/tenant';
@@ -89,5 +90,25 @@ describe.runIf(isPostgres())('PostgreSQL sessions', () => {
     ]);
     expect(first[0].random_page_cost).toBe('1.1');
     expect(second[0].random_page_cost).toBe('1.1');
+  });
+});
+
+describe.runIf(!isPostgres())('SQLite query plans of retrieval', () => {
+  /** The plan's steps that read the passages table (aliased p). */
+  async function passageSteps(sql: Prisma.Sql): Promise<string[]> {
+    const plan = await db().$queryRaw<{ detail: string }[]>`EXPLAIN QUERY PLAN ${sql}`;
+    return plan.map((row) => row.detail).filter((detail) => /\b(SCAN|SEARCH) p\b/.test(detail));
+  }
+
+  it("ranked candidates: the matches are read first and each passage is found by its key, never by walking the dataset's passages", async () => {
+    const t = await createTenant('fts-plan');
+    const { dataset } = await createKnowledge(t, 'Plans');
+    const terms = [{ word: 'pelican', stem: 'pelican' }];
+    for (const exclusive of [true, false]) {
+      const steps = await passageSteps(rankedCandidatesSql(terms, dataset.id, 2_000, 40, exclusive));
+      expect(steps.length).toBeGreaterThan(0);
+      // "SEARCH p USING COVERING INDEX passages_dataset_id_idx (dataset_id=?)" alone walked 1,000,000 rows.
+      for (const step of steps) expect(step).toMatch(/rowid=\?/);
+    }
   });
 });
