@@ -25,15 +25,21 @@ function prefixEnd(prefix: string): string {
 }
 
 /**
- * Matches of the dataset in index order, unranked, at most `limit`. The
- * dataset is checked on the passage row: a dataset token in the MATCH would
- * make FTS5 walk that token's postings, one per passage of the dataset. CROSS JOIN: matches first, as for the
- * ranked query (rankedCandidatesSql).
+ * Matches of the dataset in index order, unranked, at most `limit`: of the whole passages (passage_fts) or of
+ * their titles alone (passage_title_fts: content name, subject and heading; migration 20261129090000). The
+ * dataset is checked on the passage row: a dataset token in the MATCH would make FTS5 walk that token's
+ * postings, one per passage of the dataset. CROSS JOIN: matches first, as for the ranked query
+ * (rankedCandidatesSql).
  */
-async function unranked(match: string, datasetId: number, limit: number): Promise<number[]> {
-  const rows = await db().$queryRaw<{ id: bigint | number }[]>`
-    SELECT f.rowid AS id FROM passage_fts f CROSS JOIN passages p ON p.id = f.rowid
-    WHERE passage_fts MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`;
+async function unranked(match: string, datasetId: number, limit: number, fields: 'all' | 'titles'): Promise<number[]> {
+  const rows =
+    fields === 'titles'
+      ? await db().$queryRaw<{ id: bigint | number }[]>`
+          SELECT f.rowid AS id FROM passage_title_fts f CROSS JOIN passages p ON p.id = f.rowid
+          WHERE passage_title_fts MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`
+      : await db().$queryRaw<{ id: bigint | number }[]>`
+          SELECT f.rowid AS id FROM passage_fts f CROSS JOIN passages p ON p.id = f.rowid
+          WHERE passage_fts MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`;
   return rows.map((r) => Number(r.id));
 }
 
@@ -87,13 +93,13 @@ export const sqliteIndex: LexicalIndex = {
       // first those whose title fields hold them, then any; the re-ranker
       // orders them. FTS5 stops reading as soon as a LIMIT is met.
       const all = terms.map(literal).join(' AND ');
-      const queries: [string, number][] = [
-        [`{name subject heading} : (${all})`, Math.ceil(budget / 4)],
-        [all, budget],
+      const queries: [number, 'titles' | 'all'][] = [
+        [Math.ceil(budget / 4), 'titles'],
+        [budget, 'all'],
       ];
       const seen = new Set<number>();
-      for (const [match, limit] of queries) {
-        for (const id of await unranked(match, datasetId, limit)) seen.add(id);
+      for (const [limit, fields] of queries) {
+        for (const id of await unranked(all, datasetId, limit, fields)) seen.add(id);
         if (seen.size >= budget) break;
       }
       return [...seen].slice(0, budget).map((passageId) => ({ passageId, lexical: 0 }));

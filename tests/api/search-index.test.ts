@@ -93,6 +93,58 @@ describe.runIf(isPostgres())('PostgreSQL sessions', () => {
   });
 });
 
+describe.runIf(!isPostgres())('SQLite index of passage titles', () => {
+  /** Ids of the dataset's passages whose titles (content name, subject, heading) hold every word. */
+  async function titleHits(datasetId: number, ...words: string[]): Promise<number[]> {
+    const match = words.map((w) => `"${w}"`).join(' AND ');
+    const rows = await db().$queryRaw<{ id: bigint }[]>`
+      SELECT f.rowid AS id FROM passage_title_fts f JOIN passages p ON p.id = f.rowid
+      WHERE passage_title_fts MATCH ${match} AND p.dataset_id = ${datasetId} ORDER BY f.rowid`;
+    return rows.map((r) => Number(r.id));
+  }
+
+  it('follows every write of passages, contents and subjects: headings, renames, moves and deletes', async () => {
+    const t = await createTenant('fts-titles');
+    const { dataset, subject, content } = await createKnowledge(t, 'Titles');
+    await db().$transaction(async (tx) => {
+      await replacePassages(tx, content, t.organization.id, [
+        { heading: 'Migration routes', text: 'Pelicans fly south along the coast.', tokenCount: 6 },
+        { heading: 'Feeding', text: 'Pelicans scoop fish from the water.', tokenCount: 6 },
+      ]);
+    });
+    const [routes, feeding] = (await db().passage.findMany({ where: { contentId: content.id }, orderBy: { position: 'asc' } })).map((p) => p.id);
+    // Words of the three fields together, stemmed; body words are not titles.
+    expect(await titleHits(dataset.id, 'welcome', 'general', 'migrating')).toEqual([routes]);
+    expect(await titleHits(dataset.id, 'welcome')).toEqual([routes, feeding]);
+    expect(await titleHits(dataset.id, 'pelican')).toEqual([]);
+
+    // A heading rewritten in place, then the content and the subject renamed.
+    await db().passage.update({ where: { id: feeding }, data: { heading: 'Fishing' } });
+    expect(await titleHits(dataset.id, 'feeding')).toEqual([]);
+    expect(await titleHits(dataset.id, 'fishing')).toEqual([feeding]);
+    await db().content.update({ where: { id: content.id }, data: { name: 'Pelican notes' } });
+    expect(await titleHits(dataset.id, 'welcome')).toEqual([]);
+    expect(await titleHits(dataset.id, 'pelican', 'fishing')).toEqual([feeding]);
+    await db().subject.update({ where: { id: subject.id }, data: { name: 'Seabirds' } });
+    expect(await titleHits(dataset.id, 'general')).toEqual([]);
+    expect(await titleHits(dataset.id, 'seabird', 'pelican', 'routes')).toEqual([routes]);
+
+    // A content moved to another subject takes that subject's name.
+    const other = await db().subject.create({ data: { datasetId: dataset.id, name: 'Waders' } });
+    await db().content.update({ where: { id: content.id }, data: { subjectId: other.id } });
+    expect(await titleHits(dataset.id, 'seabird')).toEqual([]);
+    expect(await titleHits(dataset.id, 'wader')).toEqual([routes, feeding]);
+
+    // Passages replaced, then the content deleted (its passages cascade): nothing of them is left.
+    await rewritePassages(t.organization.id, content.id, ['Only the text changed.']);
+    expect(await titleHits(dataset.id, 'fishing')).toEqual([]);
+    expect(await titleHits(dataset.id, 'pelican')).toHaveLength(1);
+    await db().content.delete({ where: { id: content.id } });
+    expect(await titleHits(dataset.id, 'pelican')).toEqual([]);
+    expect(await titleHits(dataset.id, 'wader')).toEqual([]);
+  });
+});
+
 describe.runIf(!isPostgres())('SQLite query plans of retrieval', () => {
   /** The plan's steps that read the passages table (aliased p). */
   async function passageSteps(sql: Prisma.Sql): Promise<string[]> {
