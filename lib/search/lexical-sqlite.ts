@@ -32,14 +32,11 @@ function prefixEnd(prefix: string): string {
  * (rankedCandidatesSql).
  */
 async function unranked(match: string, datasetId: number, limit: number, fields: 'all' | 'titles'): Promise<number[]> {
-  const rows =
-    fields === 'titles'
-      ? await db().$queryRaw<{ id: bigint | number }[]>`
-          SELECT f.rowid AS id FROM passage_title_fts f CROSS JOIN passages p ON p.id = f.rowid
-          WHERE passage_title_fts MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`
-      : await db().$queryRaw<{ id: bigint | number }[]>`
-          SELECT f.rowid AS id FROM passage_fts f CROSS JOIN passages p ON p.id = f.rowid
-          WHERE passage_fts MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`;
+  // A fixed name, never the caller's text.
+  const index = Prisma.raw(fields === 'titles' ? 'passage_title_fts' : 'passage_fts');
+  const rows = await db().$queryRaw<{ id: bigint | number }[]>`
+    SELECT f.rowid AS id FROM ${index} f CROSS JOIN passages p ON p.id = f.rowid
+    WHERE ${index} MATCH ${match} AND p.dataset_id = ${datasetId} LIMIT ${limit}`;
   return rows.map((r) => Number(r.id));
 }
 
