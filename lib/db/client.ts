@@ -16,10 +16,14 @@ const SQLITE_TRANSACTION_WAIT_MS = 30_000;
 /**
  * Planner costs for data read from memory or an SSD: PostgreSQL's default random_page_cost (4) is a spinning
  * disk's, and priced a search's index probes so high that it hashed every content to join 200 passages to
- * theirs. At 1.1, retrieval at 100,000 passages took 15 % less time on average (bench/search/results.md). An
+ * theirs. At 1.1, retrieval at 100,000 passages took 15 % less time on average (bench/search/results.md).
+ * Sequential scans start at the table's first page: with synchronised scans (the default) a scan of a table
+ * larger than a quarter of shared_buffers starts where the last one stopped, so the bounded matches of a
+ * question of common words (a LIMIT over a sequential scan) were other passages each time it was asked: 54 of
+ * 300 questions ranked differently from one run to the next at 1,000,000 passages. An
  * `options` parameter in DATABASE_URL replaces this (the address's parameters win over these).
  */
-const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1';
+const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1 -c synchronize_seqscans=off';
 
 const globalForDb = globalThis as unknown as { __ksDb?: Db };
 
