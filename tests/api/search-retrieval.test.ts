@@ -1,8 +1,10 @@
 // Retrieval quality on a small real corpus: for questions phrased unlike the
 // text, the expected passage ranks first; scores are in 0..1; hostile input
 // stays a parameter.
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll, vi } from 'vitest';
 import { retrieve } from '@/lib/search/retrieve';
+import { lexicalIndex } from '@/lib/search/choose-lexical-index';
+import { termKey, type IndexTerm } from '@/lib/search/lexical';
 import { createTenant } from '../helpers/tenant';
 import { loadCorpus } from '../fixtures/search-corpus';
 
@@ -49,6 +51,48 @@ describe('retrieval', () => {
     expect(await retrieve(datasetId, 'photosynthesis chlorophyll', options)).toEqual([]);
     for (const hostile of [`"unbalanced`, 'NEAR(a b)', "'; DROP TABLE passages; --", 'sort* OR ^list', 'body:file', '*', '!!!???']) {
       await expect(retrieve(datasetId, hostile, options)).resolves.toBeInstanceOf(Array);
+    }
+  });
+});
+
+describe('candidates of a question of common words', () => {
+  // Counts that make every word of the question common (too many passages to rank): the bounded queries of
+  // passages holding all of them, then all but the commonest, are what chooses the candidates.
+  const commonCounts = async (_dataset: number, terms: IndexTerm[]) => ({ total: 1_000_000, df: new Map(terms.map((t) => [termKey(t), 50_000])) });
+
+  it('the queries certain to run start together, and the passages are those of running them one after another', async () => {
+    const index = lexicalIndex();
+    const original = index.candidates.bind(index);
+    const question = 'append text to an existing file';
+    vi.spyOn(index, 'frequencies').mockImplementation(commonCounts);
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const asked: string[][] = [];
+    const candidates = vi.spyOn(index, 'candidates').mockImplementation(async (...args) => {
+      asked.push(args[1].map((t) => t.stem));
+      mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      try {
+        return await original(...args);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      const together = await retrieve(datasetId, question, options);
+      expect(mostAtOnce).toBe(2);
+      expect([...asked[0]].sort()).toEqual(['append', 'exist', 'file', 'text']);
+      expect(asked[1]).toEqual(asked[0].slice(0, -1));
+      // One at a time: each call waits for the one before it.
+      let last: Promise<unknown> = Promise.resolve();
+      candidates.mockImplementation((...args) => {
+        const run = last.then(() => original(...args));
+        last = run.catch(() => {});
+        return run;
+      });
+      expect(together.length).toBeGreaterThan(0);
+      expect(await retrieve(datasetId, question, options)).toEqual(together);
+    } finally {
+      vi.restoreAllMocks();
     }
   });
 });
