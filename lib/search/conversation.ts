@@ -2,7 +2,8 @@
 // created (in the same transaction as their first interaction) when a
 // request has none.
 import crypto from 'node:crypto';
-import { db, type Tx } from '../db/client';
+import { db } from '../db/client';
+import type { NewConversation } from '../usage/record';
 import { notFound } from '../errors';
 import type { PreviousTurn } from './followup';
 import { jsonObject } from '../db/json-column';
@@ -36,9 +37,14 @@ export async function openThread(projectId: number, conversation: string | undef
   return { id: found.id, isNew: false, turns };
 }
 
-export async function storeNewThread(tx: Tx, thread: Thread, projectId: number, origin: string, userEmail: string | null, question: string): Promise<void> {
-  if (!thread.isNew) return;
-  await tx.conversation.create({
-    data: { id: thread.id, projectId, origin, userEmail, identifier: question.replace(/\s+/g, ' ').trim().slice(0, 120) },
-  });
+/** The conversation to store with the first interaction of a new thread (recordInteractionBatched); none for a thread that exists. */
+export function conversationToStore(
+  thread: Thread,
+  projectId: number,
+  origin: string,
+  userEmail: string | null,
+  question: string,
+): NewConversation | undefined {
+  if (!thread.isNew) return undefined;
+  return { id: thread.id, projectId, origin, userEmail, identifier: question.replace(/\s+/g, ' ').trim().slice(0, 120) };
 }

@@ -2,15 +2,14 @@
 // resolve the question against the thread, retrieve, build the prompt, and
 // record the interaction. service.ts and stream.ts put them in order.
 import { passageTitle } from './passage-title';
-import { db } from '../db/client';
-import { recordInteraction } from '../usage/record';
+import { recordInteractionBatched } from '../usage/record';
 import { creditsFor, type InteractionType } from '../usage/credits';
 import { fillTemplate } from '../generation/prompt';
 import type { GenerationInput, GenerationProvider, GenerationResult } from '../generation/provider';
 import { providerFor } from '../generation/providers';
 import type { SearchCaller, SearchItem, SearchRequest } from './contract';
 import { searchDate, searchItem } from './search-item';
-import { openThread, storeNewThread, type Thread } from './conversation';
+import { conversationToStore, openThread, type Thread } from './conversation';
 import { resolveQuestion, type Resolution } from './followup';
 import type { Retrieval, RetrievedPassage } from './retrieve';
 import { asSearched, type WordReading } from './spelling';
@@ -97,43 +96,39 @@ export async function record(
 ): Promise<{ identifier: string }> {
   const { target, thread, resolution, passages } = prepared;
   const user = caller.user ?? { name: '', email: '' };
-  const interaction = await db().$transaction(async (tx) => {
-    await storeNewThread(tx, thread, caller.projectId, caller.origin, user.email || null, body.question);
-    return recordInteraction(
-      {
-        conversationId: thread.id,
-        projectId: caller.projectId,
-        organizationId: caller.organizationId,
-        type,
-        origin: caller.origin,
-        question: body.question,
-        content: result.content,
-        datamodelId: target.datamodel?.id ?? null,
-        datamodelName: target.datamodel?.name ?? '',
-        datasetId: target.dataset.id,
-        datasetName: target.dataset.name,
-        generativeModelName: target.model.name,
-        presetId: target.preset?.id ?? null,
-        presetName: target.preset?.identifier ?? '',
-        promptTokens: result.promptTokens,
-        completionTokens: result.completionTokens,
-        totalTokens: result.totalTokens,
-        totalTokensWithFee: creditsFor(result.totalTokens, target.model, type),
-        userName: user.name,
-        userEmail: user.email,
-        apiKeyId: caller.apiKeyId,
-        extra: { standalone_question: resolution.query, resolution: resolution.kind, ...(type === 'deepsearch' ? { sub_queries: prepared.queries } : {}) },
-        search: {
-          query: resolution.kind === 'context' ? null : resolution.query,
-          results: passages.map((p) => storedResult(p, searchDate(p.createdAt))),
-          // Kept so a reopened thread still says which words were read as others.
-          ...(prepared.searchedFor !== null ? { searched_for: prepared.searchedFor } : {}),
-        },
-        userPrompt: prepared.input.userPrompt,
-        templatePrompt: prepared.templatePrompt,
+  return recordInteractionBatched(
+    {
+      conversationId: thread.id,
+      projectId: caller.projectId,
+      organizationId: caller.organizationId,
+      type,
+      origin: caller.origin,
+      question: body.question,
+      content: result.content,
+      datamodelId: target.datamodel?.id ?? null,
+      datamodelName: target.datamodel?.name ?? '',
+      datasetId: target.dataset.id,
+      datasetName: target.dataset.name,
+      generativeModelName: target.model.name,
+      presetId: target.preset?.id ?? null,
+      presetName: target.preset?.identifier ?? '',
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+      totalTokens: result.totalTokens,
+      totalTokensWithFee: creditsFor(result.totalTokens, target.model, type),
+      userName: user.name,
+      userEmail: user.email,
+      apiKeyId: caller.apiKeyId,
+      extra: { standalone_question: resolution.query, resolution: resolution.kind, ...(type === 'deepsearch' ? { sub_queries: prepared.queries } : {}) },
+      search: {
+        query: resolution.kind === 'context' ? null : resolution.query,
+        results: passages.map((p) => storedResult(p, searchDate(p.createdAt))),
+        // Kept so a reopened thread still says which words were read as others.
+        ...(prepared.searchedFor !== null ? { searched_for: prepared.searchedFor } : {}),
       },
-      tx,
-    );
-  });
-  return { identifier: interaction.identifier };
+      userPrompt: prepared.input.userPrompt,
+      templatePrompt: prepared.templatePrompt,
+    },
+    conversationToStore(thread, caller.projectId, caller.origin, user.email || null, body.question),
+  );
 }

@@ -38,57 +38,87 @@ export type InteractionInput = {
 
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Inserts the interaction and adds it to its day's roll-up; returns the row. */
-export async function recordInteraction(input: InteractionInput, tx?: Tx): Promise<Interaction> {
-  if (!tx) return db().$transaction((inner) => recordInteraction(input, inner));
-  const createdAt = input.createdAt ?? new Date();
-  const day = utcDay(createdAt);
-  const interaction = await tx.interaction.create({
-    data: {
-      identifier: input.identifier ?? crypto.randomUUID(),
-      conversationId: input.conversationId,
-      projectId: input.projectId,
-      organizationId: input.organizationId,
-      type: input.type,
-      origin: input.origin,
-      question: input.question,
-      content: input.content,
-      datamodelId: input.datamodelId ?? null,
-      datamodelName: input.datamodelName ?? '',
-      datasetId: input.datasetId ?? null,
-      datasetName: input.datasetName ?? '',
-      generativeModelName: input.generativeModelName ?? '',
-      presetId: input.presetId ?? null,
-      presetName: input.presetName ?? '',
-      promptTokens: input.promptTokens,
-      completionTokens: input.completionTokens,
-      totalTokens: input.totalTokens,
-      totalTokensWithFee: input.totalTokensWithFee,
-      userName: input.userName ?? '',
-      userEmail: input.userEmail ?? '',
-      apiKeyId: input.apiKeyId ?? null,
-      extra: JSON.stringify(input.extra ?? {}),
-      search: JSON.stringify(input.search ?? {}),
-      userPrompt: input.userPrompt ?? '',
-      templatePrompt: input.templatePrompt ?? '',
-      day,
-      createdAt,
-      updatedAt: createdAt,
-    },
-  });
-  // One statement that both databases run the same way (SQLite ≥ 3.24 and
-  // PostgreSQL): concurrent requests add to the row instead of racing.
-  await tx.$executeRaw`
+/** The interaction's row as stored. */
+function interactionRow(input: InteractionInput, identifier: string, createdAt: Date) {
+  return {
+    identifier,
+    conversationId: input.conversationId,
+    projectId: input.projectId,
+    organizationId: input.organizationId,
+    type: input.type,
+    origin: input.origin,
+    question: input.question,
+    content: input.content,
+    datamodelId: input.datamodelId ?? null,
+    datamodelName: input.datamodelName ?? '',
+    datasetId: input.datasetId ?? null,
+    datasetName: input.datasetName ?? '',
+    generativeModelName: input.generativeModelName ?? '',
+    presetId: input.presetId ?? null,
+    presetName: input.presetName ?? '',
+    promptTokens: input.promptTokens,
+    completionTokens: input.completionTokens,
+    totalTokens: input.totalTokens,
+    totalTokensWithFee: input.totalTokensWithFee,
+    userName: input.userName ?? '',
+    userEmail: input.userEmail ?? '',
+    apiKeyId: input.apiKeyId ?? null,
+    extra: JSON.stringify(input.extra ?? {}),
+    search: JSON.stringify(input.search ?? {}),
+    userPrompt: input.userPrompt ?? '',
+    templatePrompt: input.templatePrompt ?? '',
+    day: utcDay(createdAt),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/**
+ * Adds the interaction to its day's roll-up. One statement that both databases run the same way (SQLite ≥ 3.24
+ * and PostgreSQL): concurrent requests add to the row instead of racing.
+ */
+function addToRollUp(client: Tx, input: InteractionInput, createdAt: Date) {
+  return client.$executeRaw`
     INSERT INTO usage_daily (organization_id, project_id, day, datamodel_id, origin, interaction_type, requests, prompt_tokens, completion_tokens, total_tokens, credits)
-    VALUES (${input.organizationId}, ${input.projectId}, ${day}, ${input.datamodelId ?? 0}, ${input.origin}, ${input.type}, 1, ${input.promptTokens}, ${input.completionTokens}, ${input.totalTokens}, ${input.totalTokensWithFee})
+    VALUES (${input.organizationId}, ${input.projectId}, ${utcDay(createdAt)}, ${input.datamodelId ?? 0}, ${input.origin}, ${input.type}, 1, ${input.promptTokens}, ${input.completionTokens}, ${input.totalTokens}, ${input.totalTokensWithFee})
     ON CONFLICT (project_id, day, datamodel_id, origin, interaction_type) DO UPDATE SET
       requests = usage_daily.requests + 1,
       prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
       completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
       total_tokens = usage_daily.total_tokens + excluded.total_tokens,
       credits = usage_daily.credits + excluded.credits`;
+}
+
+/** Inserts the interaction and adds it to its day's roll-up; returns the row. */
+export async function recordInteraction(input: InteractionInput, tx?: Tx): Promise<Interaction> {
+  if (!tx) return db().$transaction((inner) => recordInteraction(input, inner));
+  const createdAt = input.createdAt ?? new Date();
+  const interaction = await tx.interaction.create({ data: interactionRow(input, input.identifier ?? crypto.randomUUID(), createdAt) });
+  await addToRollUp(tx, input, createdAt);
   await tx.conversation.update({ where: { id: input.conversationId }, data: { updatedAt: createdAt } });
   return interaction;
+}
+
+/** A conversation to store with its first interaction (recordInteractionBatched). */
+export type NewConversation = { id: string; projectId: number; origin: string; userEmail: string | null; identifier: string };
+
+/**
+ * The same writes as recordInteraction, and the conversation's when `newConversation` is given, as one batch
+ * transaction: no interactive transaction to drive and no row read back. A search's recording took 2.5 → 1.7 ms
+ * on SQLite and 6.1 → 4.5 ms on PostgreSQL this way (medians of 350, interleaved; bench/search/results.md). A new
+ * conversation is stored with the interaction's time, so it needs no update after.
+ */
+export async function recordInteractionBatched(input: InteractionInput, newConversation?: NewConversation): Promise<{ identifier: string }> {
+  const createdAt = input.createdAt ?? new Date();
+  const identifier = input.identifier ?? crypto.randomUUID();
+  const client = db();
+  await client.$transaction([
+    ...(newConversation ? [client.conversation.create({ select: { id: true }, data: { ...newConversation, createdAt, updatedAt: createdAt } })] : []),
+    client.interaction.create({ select: { id: true }, data: interactionRow(input, identifier, createdAt) }),
+    addToRollUp(client, input, createdAt),
+    ...(newConversation ? [] : [client.conversation.update({ select: { id: true }, where: { id: input.conversationId }, data: { updatedAt: createdAt } })]),
+  ]);
+  return { identifier };
 }
 
 export { Prisma };
