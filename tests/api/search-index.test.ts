@@ -82,25 +82,24 @@ describe('full-text index of passages', () => {
 });
 
 describe.runIf(isPostgres())('PostgreSQL sessions', () => {
-  it('plan for data in memory: random_page_cost 1.1 on the connections the app opens', async () => {
-    // Two at once: the pool opens a second connection, which gets the setting too.
+  /** A setting as seen on a plain query and in a transaction at once: the pool opens a second connection for it. */
+  async function onTwoConnections(setting: 'random_page_cost' | 'synchronize_seqscans'): Promise<string[]> {
+    const show = `SHOW ${setting}`;
     const [first, second] = await Promise.all([
-      db().$queryRawUnsafe<{ random_page_cost: string }[]>('SHOW random_page_cost'),
-      db().$transaction((tx) => tx.$queryRawUnsafe<{ random_page_cost: string }[]>('SHOW random_page_cost')),
+      db().$queryRawUnsafe<Record<string, string>[]>(show),
+      db().$transaction((tx) => tx.$queryRawUnsafe<Record<string, string>[]>(show)),
     ]);
-    expect(first[0].random_page_cost).toBe('1.1');
-    expect(second[0].random_page_cost).toBe('1.1');
+    return [first[0][setting], second[0][setting]];
+  }
+
+  it('plan for data in memory: random_page_cost 1.1 on the connections the app opens', async () => {
+    expect(await onTwoConnections('random_page_cost')).toEqual(['1.1', '1.1']);
   });
 
   it('sequential scans start at the first page, so bounded matches are the same passages each time', async () => {
     // Synchronised scans start where the last scan of a big table stopped: a LIMIT over one gave other passages
     // on every asking of the same question (bench/search/results.md, 1,000,000 passages).
-    const [first, second] = await Promise.all([
-      db().$queryRawUnsafe<{ synchronize_seqscans: string }[]>('SHOW synchronize_seqscans'),
-      db().$transaction((tx) => tx.$queryRawUnsafe<{ synchronize_seqscans: string }[]>('SHOW synchronize_seqscans')),
-    ]);
-    expect(first[0].synchronize_seqscans).toBe('off');
-    expect(second[0].synchronize_seqscans).toBe('off');
+    expect(await onTwoConnections('synchronize_seqscans')).toEqual(['off', 'off']);
   });
 });
 
