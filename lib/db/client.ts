@@ -25,11 +25,21 @@ const SQLITE_TRANSACTION_WAIT_MS = 30_000;
  */
 const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1 -c synchronize_seqscans=off';
 
+/**
+ * Connections stay open between questions. pg's pool closes a connection idle for 10 s by default, so on a quietly
+ * used service nearly every question opened a new one, and a new PostgreSQL backend is slow until it has touched the
+ * shared buffers a search reads: after 11 s of quiet a retrieval took a median 113 ms on a reopened connection
+ * against 53 ms on a kept one (1,000,000 passages, bench/search/results.md). The three a question uses at once
+ * (retrieve.ts starts up to three candidate queries together) are never closed for being idle; the rest of the ten
+ * close after five idle minutes. Idle connections do not keep a script's process alive.
+ */
+const POSTGRES_POOL = { max: 10, min: 3, idleTimeoutMillis: 300_000, allowExitOnIdle: true };
+
 const globalForDb = globalThis as unknown as { __ksDb?: Db };
 
 export function createDb(databaseUrl = appConfig().databaseUrl): Db {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, options: POSTGRES_SESSION_OPTIONS }) });
+    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, ...POSTGRES_POOL, options: POSTGRES_SESSION_OPTIONS }) });
     // Same models and same query API; only the provider-specific extras differ.
     return client as unknown as Db;
   }

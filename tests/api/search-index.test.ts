@@ -101,6 +101,14 @@ describe.runIf(isPostgres())('PostgreSQL sessions', () => {
     // on every asking of the same question (bench/search/results.md, 1,000,000 passages).
     expect(await onTwoConnections('synchronize_seqscans')).toEqual(['off', 'off']);
   });
+
+  it('keeps its connections open through a quiet spell longer than the 10-second idle default of pg', async () => {
+    // A reopened connection is a new backend, slow until it has touched the shared buffers a search reads.
+    const backend = async () => (await db().$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid'))[0].pid;
+    const before = await backend();
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    expect(await backend()).toBe(before);
+  }, 20_000);
 });
 
 describe.runIf(!isPostgres())('SQLite index of passage titles', () => {
