@@ -1,6 +1,7 @@
 // What the server does once at start, before it answers requests.
 import { appConfig } from '../config';
 import { migrateDatabase } from '../db/migrate';
+import { openConnections } from '../db/client';
 import { seedDemo } from '../seed/demo';
 import { startImportWorkers } from '../ingest/worker';
 import { embeddingsConfig } from '../embeddings/config';
@@ -24,8 +25,10 @@ export async function startServer(): Promise<void> {
   // Background import workers (IMPORT_WORKERS per process, 0 = none): they
   // pick up uploads left unfinished by an earlier run too.
   startImportWorkers();
-  // Retrieval threads (SEARCH_THREADS) start now: the first question does not wait for one.
+  // Retrieval threads (SEARCH_THREADS) and the database connections a question uses start now: the first
+  // question does not wait for them.
   warmRetrievalThreads();
+  await openConnections();
   handleShutdownSignals();
   await startHybridRetrieval();
 }

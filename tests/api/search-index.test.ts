@@ -1,7 +1,8 @@
 // The full-text index follows every write of passages, contents and subjects
 // inside the writer's transaction, on SQLite (FTS5) and PostgreSQL (tsvector).
 import { describe, expect, it } from 'vitest';
-import { db, isPostgres, Prisma } from '@/lib/db/client';
+import { createDb, db, isPostgres, openConnections, Prisma } from '@/lib/db/client';
+import { appConfig } from '@/lib/config';
 import { rankedCandidatesSql } from '@/lib/search/lexical-sqlite';
 import { replacePassages } from '@/lib/knowledge/passages';
 import { rewritePassages } from '../helpers/passages';
@@ -100,6 +101,20 @@ describe.runIf(isPostgres())('PostgreSQL sessions', () => {
     // Synchronised scans start where the last scan of a big table stopped: a LIMIT over one gave other passages
     // on every asking of the same question (bench/search/results.md, 1,000,000 passages).
     expect(await onTwoConnections('synchronize_seqscans')).toEqual(['off', 'off']);
+  });
+
+  it('opens the three connections a question uses at once before the first question', async () => {
+    const name = `open-connections-${process.pid}-${Date.now()}`;
+    const url = new URL(appConfig().databaseUrl);
+    url.searchParams.set('application_name', name);
+    const client = createDb(url.toString());
+    try {
+      await openConnections(client, url.toString());
+      const rows = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${name}`;
+      expect(rows[0].n).toBe(3);
+    } finally {
+      await client.$disconnect();
+    }
   });
 
   it('keeps its connections open through a quiet spell longer than the 10-second idle default of pg', async () => {
