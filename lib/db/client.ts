@@ -5,7 +5,7 @@
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { appConfig } from '../config';
+import { appConfig, providerOf } from '../config';
 import { sqliteInTurns } from './sqlite-turns';
 
 export type Db = SqliteClient;
@@ -37,10 +37,8 @@ const POSTGRES_POOL = { max: 10, min: 3, idleTimeoutMillis: 300_000, allowExitOn
 
 const globalForDb = globalThis as unknown as { __ksDb?: Db };
 
-const isPostgresUrl = (databaseUrl: string) => /^postgres(ql)?:\/\//.test(databaseUrl);
-
 export function createDb(databaseUrl = appConfig().databaseUrl): Db {
-  if (isPostgresUrl(databaseUrl)) {
+  if (providerOf(databaseUrl) === 'postgresql') {
     const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl, ...POSTGRES_POOL, options: POSTGRES_SESSION_OPTIONS }) });
     // Same models and same query API; only the provider-specific extras differ.
     return client as unknown as Db;
@@ -65,7 +63,7 @@ export function db(): Db {
  * PostgreSQL connection took 17–41 ms here). SQLite has nothing to open: its one connection opened with the client.
  */
 export async function openConnections(client: Db = db(), databaseUrl = appConfig().databaseUrl): Promise<void> {
-  if (!isPostgresUrl(databaseUrl)) return;
+  if (providerOf(databaseUrl) !== 'postgresql') return;
   await Promise.all(Array.from({ length: POSTGRES_POOL.min }, () => client.$queryRaw`SELECT 1`));
 }
 
