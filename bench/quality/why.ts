@@ -11,7 +11,7 @@ for (const question of process.argv.slice(2)) {
   const gathered = await gather(dataset.id, question);
   const terms = gathered.plan?.terms.map((t) => `${t.stem}(${t.idf.toFixed(2)})`).join(' ');
   console.log(`\n## ${question}\nterms: ${terms}; candidates ${gathered.docs.length}`);
-  for (const p of rankGathered(gathered, { topK: 8, minScore: 0 })) {
+  for (const p of rankGathered(gathered, { topK: Number(process.env.TOPK ?? 8), minScore: 0 })) {
     const parts = Object.entries(p.parts ?? {})
       .map(([name, value]) => `${name} ${(value as number).toFixed(2)}`)
       .join(', ');

@@ -13,7 +13,7 @@ import { DF_COUNT_CAP, costIn, termKey, type Candidate, type Frequencies, type I
 import { correctSpelling, type WordReading } from './spelling';
 import { lexicalIndex } from './choose-lexical-index';
 import { idf, rerank, type RankParts, type RankTerm } from './rerank';
-import { adverbRoot, queryTerms, type QueryTerm } from '../text/words';
+import { adverbRoot, queryTerms, queryWordSequence, type QueryTerm } from '../text/words';
 import { synonymsOf } from '../text/synonyms';
 import { porterStem } from '../text/stem';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config';
@@ -96,7 +96,7 @@ export type QueryPlan = {
 
 /** Splits the question's terms into ranked and common ones by document frequency. */
 export async function planQuery(datasetId: number, question: string): Promise<QueryPlan | null> {
-  const written = adverbsAsRoots(queryTerms(question, undefined, { keywords: true }));
+  const written = { ...adverbsAsRoots(queryTerms(question, undefined, { keywords: true })), sequence: queryWordSequence(question, { keywords: true }) };
   if (!written.terms.length) return null;
   const index = lexicalIndex();
   const { terms, asked: adverbs, joined, frequencies, readings } = await spelledRight(index, datasetId, written);
@@ -165,8 +165,8 @@ export async function planQuery(datasetId: number, question: string): Promise<Qu
 type Looked = { terms: QueryTerm[]; asked: IndexTerm[][]; joined: ReturnType<typeof compoundsOf>; frequencies: Frequencies; readings: WordReading[] };
 
 /** The dataset's counts of the terms, their other forms and the compounds of neighbouring terms. */
-async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[], asked: IndexTerm[][]): Promise<Looked> {
-  const joined = compoundsOf(terms);
+async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[], asked: IndexTerm[][], sequence: string[]): Promise<Looked> {
+  const joined = compoundsOf(terms, asked, sequence);
   const frequencies = await index.frequencies(datasetId, [...terms.filter((t) => !t.keyword), ...asked.flat(), ...joined.map((c) => c.word)]);
   return { terms, asked, joined, frequencies, readings: [] };
 }
@@ -175,8 +175,12 @@ async function lookUp(index: LexicalIndex, datasetId: number, terms: QueryTerm[]
  * The terms as the dataset spells them: a word it holds in no form is read as its most used neighbour one
  * slip of the keyboard away (spelling.ts), and counted again. A question spelt right costs nothing more.
  */
-async function spelledRight(index: LexicalIndex, datasetId: number, written: { terms: QueryTerm[]; asked: IndexTerm[][] }): Promise<Looked> {
-  const looked = await lookUp(index, datasetId, written.terms, written.asked);
+async function spelledRight(
+  index: LexicalIndex,
+  datasetId: number,
+  written: { terms: QueryTerm[]; asked: IndexTerm[][]; sequence: string[] },
+): Promise<Looked> {
+  const looked = await lookUp(index, datasetId, written.terms, written.asked, written.sequence);
   const counted = (t: IndexTerm) => (looked.frequencies.df.get(termKey(t)) ?? 0) > 0;
   const held = new Set(written.terms.filter((t, i) => counted(t) || written.asked[i].some(counted)));
   const corrections = await correctSpelling(index, datasetId, written.terms, (t) => held.has(t));
@@ -197,7 +201,7 @@ async function spelledRight(index: LexicalIndex, datasetId: number, written: { t
   // A stop word mistyped is left out, not searched as anything: a person is not told of it ("hours", which a
   // dataset may never write, is one slip from "ours").
   const readings = corrections.filter((c) => !c.left).map((c) => ({ written: c.from.word, read: c.to.word }));
-  return { ...(await lookUp(index, datasetId, terms, asked)), readings };
+  return { ...(await lookUp(index, datasetId, terms, asked, written.sequence)), readings };
 }
 
 /**
@@ -227,14 +231,22 @@ function adverbsAsRoots(questionTerms: QueryTerm[]): { terms: QueryTerm[]; asked
 /**
  * Neighbouring terms of the question written as one word, in either order: "the id of the row" →
  * _rowid_, "file name" → _filename_. Documentation writes many such compounds as one word and
- * questions rarely do; one that the dataset holds is another form of both its parts.
+ * questions rarely do; one that the dataset holds is another form of both its parts. Neighbours are
+ * taken from the distinct terms and from the words as the question writes them (`sequence`, stems with
+ * repeats): "the order of columns … a multi-column index" has _multi_ beside _column_ only there.
  */
-function compoundsOf(terms: QueryTerm[]): { word: IndexTerm; of: [number, number] }[] {
+export function compoundsOf(terms: QueryTerm[], asked: IndexTerm[][] = [], sequence: string[] = []): { word: IndexTerm; of: [number, number] }[] {
+  const termOf = (stem: string) => terms.findIndex((t, i) => t.stem === stem || asked[i]?.some((a) => a.stem === stem));
+  const pairs = terms.slice(1).map((_, i): [number, number] => [i, i + 1]);
+  for (let k = 0; k + 1 < sequence.length; k++) {
+    const [i, j] = [termOf(sequence[k]), termOf(sequence[k + 1])];
+    if (i >= 0 && j >= 0 && i !== j && !pairs.some(([a, b]) => a === Math.min(i, j) && b === Math.max(i, j))) pairs.push([Math.min(i, j), Math.max(i, j)]);
+  }
   const compounds: { word: IndexTerm; of: [number, number] }[] = [];
-  for (let i = 0; i + 1 < terms.length; i++) {
-    const [a, b] = [terms[i], terms[i + 1]];
+  for (const [i, j] of pairs) {
+    const [a, b] = [terms[i], terms[j]];
     if (a.keyword || b.keyword || /\d/.test(a.word + b.word)) continue;
-    for (const word of new Set([a.word + b.word, b.word + a.word])) compounds.push({ word: { word, stem: porterStem(word) }, of: [i, i + 1] });
+    for (const word of new Set([a.word + b.word, b.word + a.word])) compounds.push({ word: { word, stem: porterStem(word) }, of: [i, j] });
   }
   return compounds;
 }

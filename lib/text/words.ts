@@ -73,26 +73,39 @@ function optionLetters(text: string): Set<string> {
  * verb is the verb it means, unless `asWritten` (see withoutPhrasalVerbs).
  */
 export function queryTerms(text: string, max = 12, options: { keywords?: boolean; asWritten?: boolean } = {}): QueryTerm[] {
-  const phrasal = options.asWritten ? { words: words(text), written: new Map<string, string>() } : withoutPhrasalVerbs(words(text));
-  const asked = askedWords(phrasal.words);
-  const all = asked.filter((w) => w.length <= 40);
-  const flags = optionLetters(text);
-  const keywords = options.keywords ? new Set([...capitalisedStopWords(text), ...[...flags].filter(isStopWord)]) : new Set<string>();
-  const isContent = (w: string) => w.length > 1 || /\d/.test(w) || flags.has(w);
-  const content = all.filter((w) => !isStopWord(w) && isContent(w));
-  // Keywords join other content words; a question of stop words alone keeps them all, as plain words.
-  const chosen = !content.length ? all : keywords.size ? all.filter((w) => (!isStopWord(w) || keywords.has(w)) && isContent(w)) : content;
+  const { chosen, content, keywords, written } = chosenWords(text, options);
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const word of chosen) {
     const stem = porterStem(word);
     if (seen.has(stem)) continue;
     seen.add(stem);
-    const written = phrasal.written.get(word);
-    terms.push(content.length && keywords.has(word) ? { word, stem, keyword: true } : written ? { word, stem, written } : { word, stem });
+    const verb = written.get(word);
+    terms.push(content.length && keywords.has(word) ? { word, stem, keyword: true } : verb ? { word, stem, written: verb } : { word, stem });
     if (terms.length >= max) break;
   }
   return terms;
+}
+
+/**
+ * The stems of the words queryTerms chooses, in the question's order with repeats: which words the question
+ * writes side by side ("order of columns … a multi-column index": _multi_ beside _column_, which the distinct
+ * terms, first use only, no longer show).
+ */
+export function queryWordSequence(text: string, options: { keywords?: boolean } = {}): string[] {
+  return chosenWords(text, options).chosen.map(cachedStem);
+}
+
+function chosenWords(text: string, options: { keywords?: boolean; asWritten?: boolean }) {
+  const phrasal = options.asWritten ? { words: words(text), written: new Map<string, string>() } : withoutPhrasalVerbs(words(text));
+  const all = askedWords(phrasal.words).filter((w) => w.length <= 40);
+  const flags = optionLetters(text);
+  const keywords = options.keywords ? new Set([...capitalisedStopWords(text), ...[...flags].filter(isStopWord)]) : new Set<string>();
+  const isContent = (w: string) => w.length > 1 || /\d/.test(w) || flags.has(w);
+  const content = all.filter((w) => !isStopWord(w) && isContent(w));
+  // Keywords join other content words; a question of stop words alone keeps them all, as plain words.
+  const chosen = !content.length ? all : keywords.size ? all.filter((w) => (!isStopWord(w) || keywords.has(w)) && isContent(w)) : content;
+  return { chosen, content, keywords, written: phrasal.written };
 }
 
 /**

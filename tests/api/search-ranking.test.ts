@@ -104,7 +104,11 @@ const ADVERB_CORPUS: CorpusDocument[] = [
 const COMPOUND_CORPUS: CorpusDocument[] = [
   doc('Last insert rowid', [['Last insert rowid', 'Returns the rowid of the most recent successful INSERT into a table of the database connection.']]),
   doc('Triggers', [['Trigger actions', 'A trigger may run after a row is inserted: the new row, its id and its columns are given to the trigger body.']]),
-  doc('Tables', [['Rows', 'A table holds rows; each row has columns.']]),
+  doc('Tables', [['Rows', 'A table holds rows in no particular order; each row has columns.']]),
+  doc('Multicolumn indexes', [
+    ['Multicolumn indexes', 'A multicolumn index is defined on more than one column: the leading columns decide which queries it helps.'],
+  ]),
+  doc('Index ordering', [['Indexes and ORDER BY', 'An index can hand back rows in order, so ORDER BY skips a sort step.']]),
 ];
 
 // One page imported twice under two names (git's index.html is a link to git.html).
@@ -269,6 +273,11 @@ describe('ranking beyond plain full text', () => {
     const [best] = await beyondPlain(compoundDatasetId, COMPOUND_CORPUS, 'get the id of the row I just inserted', 'Triggers');
     expect(best.content.name).toBe('Last insert rowid');
     expect(best.parts.coverage).toBe(1);
+  });
+
+  it('a compound is found from the words as the question writes them, a repeated word included ("columns … multi-column" → multicolumn)', async () => {
+    const [best] = await beyondPlain(compoundDatasetId, COMPOUND_CORPUS, 'does the order of columns matter in a multi-column index', 'Index ordering');
+    expect(best.content.name).toBe('Multicolumn indexes');
   });
 
   it(`keeps at most ${PER_DOCUMENT} passages of one document among the first results, and fills up from it when short`, async () => {

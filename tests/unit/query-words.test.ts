@@ -1,7 +1,8 @@
 // What a question's words are (lib/text/words.ts queryTerms): a phrasal verb is the verb it means, and a letter
 // written as a command-line option is a word; and where sentences end.
 import { describe, expect, it } from 'vitest';
-import { queryTerms, sentences } from '@/lib/text/words';
+import { queryTerms, queryWordSequence, sentences } from '@/lib/text/words';
+import { compoundsOf } from '@/lib/search/retrieve';
 import { composeExtractive } from '@/lib/generation/extractive';
 import { answerInput, passageOf } from '../helpers/answer-input';
 
@@ -48,6 +49,23 @@ describe('queryTerms: command-line options', () => {
     expect(wordsOf('what is x-ray mode')).toEqual(['ray', 'mode']);
     expect(wordsOf('a b c')).toEqual(['a', 'b', 'c']);
     expect(wordsOf('python-m is not a module')).toEqual(['python', 'module']);
+  });
+});
+
+describe('queryWordSequence: the words side by side', () => {
+  const question = 'does the order of columns matter in a multi-column index';
+
+  it('keeps the order and the repeats that the distinct terms lose', () => {
+    expect(queryTerms(question).map((t) => t.stem)).toEqual(['order', 'column', 'matter', 'multi', 'index']);
+    expect(queryWordSequence(question)).toEqual(['order', 'column', 'matter', 'multi', 'column', 'index']);
+  });
+
+  it('gives compoundsOf the neighbours the question writes (multi + column), beside those of the distinct terms', () => {
+    const terms = queryTerms(question);
+    const joined = (sequence: string[]) => compoundsOf(terms, [], sequence).map((c) => c.word.stem);
+    expect(joined([])).not.toContain('multicolumn');
+    expect(joined(queryWordSequence(question))).toContain('multicolumn');
+    expect(joined(queryWordSequence(question)).filter((stem) => stem === 'multicolumn')).toHaveLength(1);
   });
 });
 
