@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb, db, isPostgres, openConnections, Prisma } from '@/lib/db/client';
 import { appConfig } from '@/lib/config';
 import { rankedCandidatesSql } from '@/lib/search/lexical-sqlite';
+import { isStopWord } from '@/lib/text/words';
 import { replacePassages } from '@/lib/knowledge/passages';
 import { rewritePassages } from '../helpers/passages';
 import { createKnowledge, createTenant } from '../helpers/tenant';
@@ -79,6 +80,28 @@ describe('full-text index of passages', () => {
     });
     expect(await indexed(a.dataset.id, 'quokka')).toHaveLength(1);
     expect(await indexed(b.dataset.id, 'quokka')).toEqual([]);
+  });
+});
+
+// English function words and what a contraction leaves after its apostrophe (the Snowball list and its later
+// additions): whichever of them PostgreSQL's `english` configuration drops must be a stop word of the app too, or a
+// question holding it is searched with one more word on SQLite (FTS5 indexes every word) than on PostgreSQL.
+const FUNCTION_WORDS = (
+  'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself ' +
+  'they them their theirs themselves what which who whom this that these those am is are was were be been being have has had ' +
+  'having do does did doing a an the and but if or because as until while of at by for with about against between into through ' +
+  'during before after above below to from up down in out on off over under again further then once here there when where why how ' +
+  'all any both each few more most other some such no nor not only own same so than too very s t can will just don should now ' +
+  'd ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn'
+).split(' ');
+
+describe.runIf(isPostgres())('PostgreSQL words', () => {
+  it('every word the english configuration drops is a stop word of the app ("don\'t" read alike on both databases)', async () => {
+    const rows = await db().$queryRaw<{ word: string }[]>`
+      SELECT w AS word FROM unnest(${FUNCTION_WORDS}::text[]) AS w WHERE ts_lexize('english_stem', w) = '{}'::text[]`;
+    const dropped = rows.map((r) => r.word);
+    expect(dropped).toContain('don');
+    expect(dropped.filter((w) => !isStopWord(w))).toEqual([]);
   });
 });
 
