@@ -99,7 +99,8 @@ async function followUps(datasetId: number) {
         n++;
         if (rank !== null && rank <= 5) top5++;
         if (rank === 1) top1++;
-        if (process.env.VERBOSE) console.log(`${c.id}\t${rank ?? 'miss'}\t${resolution.kind}\t${t.question}\t→ ${pages.slice(0, 3).join(', ')}`);
+        if (process.env.VERBOSE)
+          console.log(`${c.id}\t${rank ?? 'miss'}\t${resolution.kind}\t${t.question}\t[${resolution.query}]\t→ ${pages.slice(0, 3).join(', ')}`);
       }
       turns.push({ question: t.question, standalone: resolution.query, answer: '' });
     }
