@@ -8,6 +8,7 @@ import { embeddingsConfig } from '../embeddings/config';
 import { backfillAllVectors } from '../embeddings/store';
 import { detectVectorIndex } from '../search/vector-index';
 import { warmRetrievalThreads } from '../search/retrieval-threads';
+import { warmTokenizer } from '../text/tokens';
 import { handleShutdownSignals } from './shutdown';
 import { installFrontDoor } from '../http/front-door';
 
@@ -29,6 +30,8 @@ export async function startServer(): Promise<void> {
   // question does not wait for them.
   warmRetrievalThreads();
   await openConnections();
+  // Every search counts its tokens: the tables are built now rather than in the first question's time.
+  warmTokenizer();
   handleShutdownSignals();
   await startHybridRetrieval();
 }

@@ -1,5 +1,6 @@
 // Token counting with a real BPE tokenizer (o200k, the encoding of current
-// OpenAI models). Loaded lazily: about 0.2 s, kept off start-up.
+// OpenAI models). Loaded in the background once the server has started
+// (about 0.2 s, kept off start-up), or when first asked.
 // Every count treats text such as "<|endoftext|>" as plain text: questions
 // and documents are data, and the tokenizer's default (throwing on
 // special-token text) turned one such question into a 500 and one such
@@ -11,6 +12,19 @@ const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 export type TokenCounter = (text: string) => number;
 
 let counter: TokenCounter | undefined;
+
+/** Whether the tokenizer is loaded (counting needs no wait). */
+export const tokenizerLoaded = () => counter !== undefined;
+
+/**
+ * Loads the tokenizer in the background, so the first question after a start does not wait for it (building the
+ * o200k tables takes 0.1-0.2 s). A failure is only logged: counting loads it again when asked.
+ */
+export function warmTokenizer(): void {
+  loadTokenizer()
+    .then((count) => count('warm'))
+    .catch((error) => console.warn(`[tokens] tokenizer not loaded in the background: ${error instanceof Error ? error.message : error}`));
+}
 
 /** The synchronous counter, once loaded. */
 export async function loadTokenizer(): Promise<TokenCounter> {
