@@ -237,13 +237,15 @@ function adverbsAsRoots(questionTerms: QueryTerm[]): { terms: QueryTerm[]; asked
  */
 export function compoundsOf(terms: QueryTerm[], asked: IndexTerm[][] = [], sequence: string[] = []): { word: IndexTerm; of: [number, number] }[] {
   const termOf = (stem: string) => terms.findIndex((t, i) => t.stem === stem || asked[i]?.some((a) => a.stem === stem));
-  const pairs = terms.slice(1).map((_, i): [number, number] => [i, i + 1]);
-  for (let k = 0; k + 1 < sequence.length; k++) {
-    const [i, j] = [termOf(sequence[k]), termOf(sequence[k + 1])];
-    if (i >= 0 && j >= 0 && i !== j && !pairs.some(([a, b]) => a === Math.min(i, j) && b === Math.max(i, j))) pairs.push([Math.min(i, j), Math.max(i, j)]);
-  }
+  // Pairs of term indexes, lower first, each once: "i:j" → [i, j].
+  const pairs = new Map<string, [number, number]>();
+  const pair = (i: number, j: number) => {
+    if (i >= 0 && j >= 0 && i !== j) pairs.set(`${Math.min(i, j)}:${Math.max(i, j)}`, [Math.min(i, j), Math.max(i, j)]);
+  };
+  for (let i = 0; i + 1 < terms.length; i++) pair(i, i + 1);
+  for (let k = 0; k + 1 < sequence.length; k++) pair(termOf(sequence[k]), termOf(sequence[k + 1]));
   const compounds: { word: IndexTerm; of: [number, number] }[] = [];
-  for (const [i, j] of pairs) {
+  for (const [i, j] of pairs.values()) {
     const [a, b] = [terms[i], terms[j]];
     if (a.keyword || b.keyword || /\d/.test(a.word + b.word)) continue;
     for (const word of new Set([a.word + b.word, b.word + a.word])) compounds.push({ word: { word, stem: porterStem(word) }, of: [i, j] });
