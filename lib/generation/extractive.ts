@@ -230,11 +230,14 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // after code that follows other code (a test run's output after the test), "This is so because…" is about
   // the prose before them.
   const codeAnnouncedAt = (i: number) => i > 0 && !!blocks[i]?.code && announces(blocks[i - 1], blocks[i]);
-  const followsCode = refersToCode(blocks[from]) || (pointsBack(blocks[from]) && codeAnnouncedAt(from - 1));
+  const followsCode = refersToCode(blocks[from]) || saysWhatCodeDoes(blocks[from]) || (pointsBack(blocks[from]) && codeAnnouncedAt(from - 1));
   if (!context && !blocks[from].code && followsCode && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     context = 1;
+    // The sentence that leads into the code, with a colon or running into it without a full stop ("If all
+    // elements are hashable this is often faster" `mylist = list(set(mylist))`).
     const lead = blocks[from - 2];
-    if (lead && announces(lead, blocks[from - 1]) && size() + blocks[from - 1].text.length + lead.text.length <= EXCERPT_CHARS * 1.5) context = 2;
+    const leadsIn = !!lead && (announces(lead, blocks[from - 1]) || (isProse(lead) && !SENTENCE_END.test(lead.text.trim()) && wordCount(lead) >= LEAD_WORDS));
+    if (leadsIn && size() + blocks[from - 1].text.length + lead.text.length <= EXCERPT_CHARS * 1.5) context = 2;
   }
   from -= context;
   // Rows quoted from the middle of a table come under the table's header row (its first row).
@@ -444,6 +447,16 @@ const CODE_BACK = new RegExp(
   `^(?:(?:The|This|These|That|Those) (?:${ORDINAL} )?(?:code|examples?|listings?|output|lines?|snippets?|programs?|scripts?|statements?|calls?|queries|query|configuration|invocation)\\b|(?:The|These|Those) (?:${ORDINAL} )?commands\\b|The ${ORDINAL} command\\b|In (?:this|the above|the previous|that) (?:example|code|listing|command)\\b|Here(?:,| we)\\b)`,
 );
 const refersToCode = (block: TextBlock) => !block.code && CODE_BACK.test(block.text.trim());
+/**
+ * Prose that opens with "This", "That" or "It" doing something ("This converts the list into a set…", "It
+ * prints…"): right after code, it says what that code does. (Its verb ends in "s"; a noun such as "class" or
+ * "status" does not count, nor "This is…", which may be about the prose before the code: `pointsBack`.)
+ */
+const DOES_BACK = /^(?:This|That|It) [a-z]*[^\Wsu]s\b/;
+/** A sentence running into code without a colon has at least this many words ("Or," alone leads into nothing). */
+const LEAD_WORDS = 4;
+const wordCount = (block: TextBlock) => block.text.trim().split(/\s+/).length;
+const saysWhatCodeDoes = (block: TextBlock) => !block.code && !pointsBack(block) && DOES_BACK.test(block.text.trim());
 
 /** Whether `block` is prose ending with a colon and `next` the code it introduces. */
 const announces = (block: TextBlock, next: TextBlock | undefined) => !block.code && !!next?.code && /:\s*$/.test(block.text);

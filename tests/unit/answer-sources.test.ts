@@ -140,6 +140,37 @@ describe('prose that explains the code before it', () => {
     expect(answer).toBe('This is so because yield fixtures use addfinalizer behind the scenes, which registers a function that resumes the generator. [1]');
   });
 
+  it('comes with that code and the words running into it when it says what the code does ("This converts …")', () => {
+    const faq = [
+      'If you don’t mind reordering the list, sort it and then scan from the end of the list.',
+      'If all elements of the list may be used as set keys (i.e. they are all hashable) this is often faster',
+      '```\nmylist = list(set(mylist))\n```',
+      'This converts the list into a set, thereby removing duplicates, and then back into a list.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('how do I remove duplicates from a list', [passageOf(1, 'How do you remove duplicates from a list?', faq)]));
+    expect(answer).toBe(
+      [
+        'If all elements of the list may be used as set keys (i.e. they are all hashable) this is often faster',
+        '```\nmylist = list(set(mylist))\n```',
+        'This converts the list into a set, thereby removing duplicates, and then back into a list. [1]',
+      ].join('\n\n'),
+    );
+  });
+
+  it('takes no lead of a word or two with that code ("Or,"), and says nothing of code when it opens with a noun ("This class …")', () => {
+    const alternatives = [
+      'Or,',
+      "```\nATTACH DATABASE 'file::memory:?cache=shared' AS aux1;\n```",
+      'This converts an attached database into one that connections share.',
+    ].join('\n\n');
+    const shared = composeExtractive(answerInput('share an attached database between connections', [passageOf(1, 'In-memory databases', alternatives)]));
+    expect(shared).toMatch(/^```\nATTACH DATABASE/);
+    const noun = alternatives.replace('This converts an attached database into', 'This class makes an attached database');
+    expect(composeExtractive(answerInput('share an attached database between connections', [passageOf(1, 'In-memory databases', noun)]))).toMatch(
+      /^This class makes/,
+    );
+  });
+
   it('is quoted alone when it names no code ("The first step…")', () => {
     const plain = text.replace('The first command creates', 'The first step creates');
     const answer = composeExtractive(answerInput('start a new project directory with cargo', [passageOf(1, 'Hello, Cargo!', plain)]));
