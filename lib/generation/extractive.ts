@@ -230,7 +230,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // after code that follows other code (a test run's output after the test), "This is so because…" is about
   // the prose before them.
   const codeAnnouncedAt = (i: number) => i > 0 && !!blocks[i]?.code && announces(blocks[i - 1], blocks[i]);
-  const followsCode = refersToCode(blocks[from]) || saysWhatCodeDoes(blocks[from]) || (pointsBack(blocks[from]) && codeAnnouncedAt(from - 1));
+  const codeAloneAt = (i: number) => i > 0 && !!blocks[i]?.code && !blocks[i - 1].code;
+  const followsCode =
+    refersToCode(blocks[from]) || saysWhatCodeDoes(blocks[from]) || (pointsBack(blocks[from]) && (codeAnnouncedAt(from - 1) || codeAloneAt(from - 1)));
   if (!context && !blocks[from].code && followsCode && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     context = 1;
     // The sentence that leads into the code, with a colon or running into it without a full stop ("If all

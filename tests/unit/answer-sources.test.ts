@@ -171,6 +171,21 @@ describe('prose that explains the code before it', () => {
     );
   });
 
+  it('comes with the one code block before it when it points back ("This allows …" after `ATTACH …`)', () => {
+    const attach = [
+      'Or,',
+      "```\nATTACH DATABASE 'file::memory:?cache=shared' AS aux1;\n```",
+      'This allows separate database connections to share the same in-memory database.',
+    ].join('\n\n');
+    const answer = composeExtractive(answerInput('in-memory database several connections can share', [passageOf(1, 'In-memory databases', attach)]));
+    expect(answer).toBe(
+      [
+        "```\nATTACH DATABASE 'file::memory:?cache=shared' AS aux1;\n```",
+        'This allows separate database connections to share the same in-memory database. [1]',
+      ].join('\n\n'),
+    );
+  });
+
   it('is quoted alone when it names no code ("The first step…")', () => {
     const plain = text.replace('The first command creates', 'The first step creates');
     const answer = composeExtractive(answerInput('start a new project directory with cargo', [passageOf(1, 'Hello, Cargo!', plain)]));
