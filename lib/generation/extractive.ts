@@ -224,11 +224,11 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // too, as context only: it does not count in the excerpt's score, so it never decides which source is quoted.
   let context = from > 0 && pointsBack(blocks[from]) && isProse(blocks[from - 1]) && fits(blocks[from - 1], EXCERPT_CHARS * 1.5) ? 1 : 0;
   // Prose that explains the code just before it ("The first command creates a new directory…", "This code
-  // prints…") comes with that code, and with the sentence announcing it ("run the following:"): the code is
-  // what the question asked how to do. So does prose that points back ("That will cause all existing rows…")
-  // at code a sentence announced ("To add a column of type varchar to a table:" `ALTER TABLE … ADD COLUMN`);
-  // after code that follows other code (a test run's output after the test), "This is so because…" is about
-  // the prose before them.
+  // prints…", "This converts the list into a set…") comes with that code, and with the sentence announcing it
+  // ("run the following:"): the code is what the question asked how to do. So does prose that points back
+  // ("That will cause all existing rows…", "This allows …") at code a sentence announced ("To add a column of
+  // type varchar to a table:" `ALTER TABLE … ADD COLUMN`) or at one block of code; after code that follows other
+  // code (a test run's output after the test), "This is so because…" is about the prose before them.
   const codeAnnouncedAt = (i: number) => i > 0 && !!blocks[i]?.code && announces(blocks[i - 1], blocks[i]);
   const codeAloneAt = (i: number) => i > 0 && !!blocks[i]?.code && !blocks[i - 1].code;
   const followsCode =
