@@ -33,11 +33,13 @@ const FAQ_FIRST_SHARE = 0.5;
 const FAQ_OTHER_SHARE = 0.75;
 
 type Weights = Map<string, number>;
+/** Words of a block, as whitespace separates them. */
+const wordCount = (block: TextBlock) => block.text.trim().split(/\s+/).length;
 /**
  * A short announcement of an example ("For example:", "Example subscriber:", "For instance:"): it shows what was
  * just said. Other short ones start another matter ("Running without options:", "Response:").
  */
-const introducesExample = (block: TextBlock) => block.text.trim().split(/\s+/).length <= 6 && /\b(?:examples?|instance)\b/i.test(block.text);
+const introducesExample = (block: TextBlock) => wordCount(block) <= 6 && /\b(?:examples?|instance)\b/i.test(block.text);
 
 /** Each question term weighs by how rare it is among the sources (a word in every source tells little). */
 function termWeights(question: string, passages: SourcePassage[]): Weights {
@@ -229,10 +231,9 @@ function bestExcerpt(passage: SourcePassage, weights: Weights, name: string | nu
   // ("That will cause all existing rows…", "This allows …") at code a sentence announced ("To add a column of
   // type varchar to a table:" `ALTER TABLE … ADD COLUMN`) or at one block of code; after code that follows other
   // code (a test run's output after the test), "This is so because…" is about the prose before them.
-  const codeAnnouncedAt = (i: number) => i > 0 && !!blocks[i]?.code && announces(blocks[i - 1], blocks[i]);
+  // (Code a sentence announced is one such block: the announcement is prose.)
   const codeAloneAt = (i: number) => i > 0 && !!blocks[i]?.code && !blocks[i - 1].code;
-  const followsCode =
-    refersToCode(blocks[from]) || saysWhatCodeDoes(blocks[from]) || (pointsBack(blocks[from]) && (codeAnnouncedAt(from - 1) || codeAloneAt(from - 1)));
+  const followsCode = refersToCode(blocks[from]) || saysWhatCodeDoes(blocks[from]) || (pointsBack(blocks[from]) && codeAloneAt(from - 1));
   if (!context && !blocks[from].code && followsCode && blocks[from - 1]?.code && fits(blocks[from - 1], EXCERPT_CHARS * 1.5)) {
     context = 1;
     // The sentence that leads into the code, with a colon or running into it without a full stop ("If all
@@ -457,7 +458,6 @@ const refersToCode = (block: TextBlock) => !block.code && CODE_BACK.test(block.t
 const DOES_BACK = /^(?:This|That|It) [a-z]*[^\Wsu]s\b/;
 /** A sentence running into code without a colon has at least this many words ("Or," alone leads into nothing). */
 const LEAD_WORDS = 4;
-const wordCount = (block: TextBlock) => block.text.trim().split(/\s+/).length;
 const saysWhatCodeDoes = (block: TextBlock) => !block.code && !pointsBack(block) && DOES_BACK.test(block.text.trim());
 
 /** Whether `block` is prose ending with a colon and `next` the code it introduces. */
@@ -555,11 +555,7 @@ const isTermLabel = (block: TextBlock) => {
 /** At most four words ending with a colon, not code ("Exit code 5:"): longer, it announces ("There are two formats …:"). */
 const FIELD_LABEL_WORDS = 4;
 const isFieldLabel = (block: TextBlock) =>
-  !block.code &&
-  !isRow(block) &&
-  /^[^:]+:$/.test(block.text.trim()) &&
-  block.text.trim().split(/\s+/).length <= FIELD_LABEL_WORDS &&
-  !looksLikeCode(block.text.trim());
+  !block.code && !isRow(block) && /^[^:]+:$/.test(block.text.trim()) && wordCount(block) <= FIELD_LABEL_WORDS && !looksLikeCode(block.text.trim());
 /** A few words, no sentence, not written as code (introducesNext: never code, a table row or a list item). */
 const isPlainLabel = (block: TextBlock) => introducesNext(block) && !looksLikeCode(block.text.trim());
 /** A few words that are no sentence, no label and no code: the value after a field's label. */
